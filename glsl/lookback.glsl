@@ -1,0 +1,39 @@
+// Decoupled look-back (Merrill & Garland 2016) over the status words of shader_interface.h.
+// A tile publishes its own digit count as an aggregate as soon as it knows it, then walks back
+// over its predecessors, adding aggregates until it meets an inclusive prefix, and publishes its
+// own inclusive prefix. Tiles are numbered in the order workgroups took their tickets, so every
+// predecessor is running or done: the spin waits only on work that is making progress.
+// Status words are `coherent` and both written and read with atomics. On lavapipe a plain
+// volatile load in the spin returned stale words about one sort in three (tiles published a
+// prefix that missed their predecessors); atomic reads never did in 40 runs. The
+// Vulkan-memory-model form (acquire/release atomics) produced garbage there (DESIGN.md).
+
+uint statusWord(uint flag, uint value) { return (flag << kStatusValueBits) | value; }
+
+void publishStatus(uint tile, uint digit, uint flag, uint value) {
+  atomicExchange(pc.status.v[tile * kRadix + digit], statusWord(flag, value));
+}
+
+// First publication of a tile's count of `digit`, before its look-back: tile 0 knows its
+// inclusive prefix at once (bin start + count); the others publish an aggregate.
+void publishCount(uint tile, uint digit, uint count, uint binStart) {
+  if (tile == 0u) publishStatus(0u, digit, kStatusPrefix, binStart + count);
+  else publishStatus(tile, digit, kStatusAggregate, count);
+}
+
+// Global position of this tile's first key with `digit`: the digit's bin start plus its count
+// in tiles [0, tile). Publishes this tile's inclusive prefix (exclusive + count).
+uint lookBack(uint tile, uint digit, uint count, uint binStart) {
+  if (tile == 0u) return binStart;
+  uint exclusive = 0u;
+  for (uint t = tile; t > 0u;) {
+    uint w = atomicOr(pc.status.v[(t - 1u) * kRadix + digit], 0u);
+    uint flag = w >> kStatusValueBits;
+    if (flag == kStatusEmpty) continue;  // predecessor has not published yet: spin
+    exclusive += w & kStatusValueMask;
+    if (flag == kStatusPrefix) break;
+    --t;
+  }
+  publishStatus(tile, digit, kStatusPrefix, exclusive + count);
+  return exclusive;
+}

@@ -1,0 +1,71 @@
+// The one place that defines what host code and shaders both know: the radix, the scratch
+// header layout, the look-back status word, and the push constants. Included by C++
+// (src/) and by GLSL (glsl/common.glsl).
+#ifndef VKSORT_SHADER_INTERFACE_H
+#define VKSORT_SHADER_INTERFACE_H
+
+#ifdef __cplusplus
+#include <cstdint>
+#include <vulkan/vulkan_core.h>
+namespace vksort::detail {
+#define VKSORT_CONST constexpr uint32_t
+#define VKSORT_REF(glsl_type) VkDeviceAddress
+using uint = uint32_t;
+#else
+#define VKSORT_CONST const uint
+#define VKSORT_REF(glsl_type) glsl_type
+#endif
+
+VKSORT_CONST kRadixBits = 8u;
+VKSORT_CONST kRadix = 1u << kRadixBits;
+// Passes of a 64-bit key; 32-bit keys use the first four rows.
+VKSORT_CONST kMaxPasses = 8u;
+
+// Scratch header, in 32-bit words. The recorder zeroes it before each sort.
+//   [kHeaderHist, +kMaxPasses*kRadix): per pass, the digit histogram; the scan kernel
+//                                      turns each row into the digits' exclusive bin starts
+//   [kHeaderTickets, +kMaxPasses):     per pass, the next tile ticket of the binning kernel
+VKSORT_CONST kHeaderHist = 0u;
+VKSORT_CONST kHeaderTickets = kMaxPasses * kRadix;
+VKSORT_CONST kHeaderWords = kHeaderTickets + 64u;  // padded to 256 bytes
+
+// Look-back status word, one per (tile, digit):
+//   31 30 | 29 ............................ 0
+//   flag  | value
+// flag kStatusEmpty:     nothing published yet (all-zero, as cleared)
+// flag kStatusAggregate: value = this tile's count of the digit
+// flag kStatusPrefix:    value = bin start of the digit + count of the digit in all tiles up to
+//                        and including this one (the global inclusive prefix)
+// 30 value bits bound the keys of one sort to kMaxCount.
+VKSORT_CONST kStatusValueBits = 30u;
+VKSORT_CONST kStatusValueMask = (1u << kStatusValueBits) - 1u;
+VKSORT_CONST kStatusEmpty = 0u;
+VKSORT_CONST kStatusAggregate = 1u;
+VKSORT_CONST kStatusPrefix = 2u;
+VKSORT_CONST kMaxCount = kStatusValueMask;
+
+// Push constants shared by every kernel (76 bytes of the 128 every device offers).
+struct SortPush {
+  VKSORT_REF(KeysIn) keysIn;      // this pass's input keys
+  VKSORT_REF(KeysOut) keysOut;    // this pass's output keys
+  VKSORT_REF(ValsIn) valsIn;      // input values (pairs only)
+  VKSORT_REF(ValsOut) valsOut;    // output values (pairs only)
+  VKSORT_REF(Words) header;       // scratch header (above)
+  VKSORT_REF(Status) status;      // look-back words of this pass: [tile][kRadix]
+  VKSORT_REF(Status) statusNext;  // look-back words of the next pass, cleared by this one
+  uint count;                     // number of keys
+  uint shift;                     // lowest key bit of this pass's digit (histogram: of pass 0)
+  uint pass;                      // this binning pass's index (histogram: unused)
+  uint passCount;                 // passes of the whole sort
+  uint flags;                     // kFlag* bits
+};
+
+// Binning pass: clear statusNext for the next pass (not set on the last pass).
+VKSORT_CONST kFlagClearNext = 1u;
+
+#ifdef __cplusplus
+}  // namespace vksort::detail
+#endif
+#undef VKSORT_CONST
+#undef VKSORT_REF
+#endif

@@ -1,0 +1,47 @@
+// Workgroup-wide prefix sums, correct for any subgroup size (4..128) and any workgroup size
+// that is a multiple of it. The including kernel defines MAX_SUBGROUPS (an upper bound on
+// gl_NumSubgroups) before including this file.
+
+shared uint s_subgroupTotals[MAX_SUBGROUPS];
+
+// Exclusive prefix sum of one value per invocation, in gl_LocalInvocationIndex order; `total`
+// receives the workgroup's sum. Every invocation must call it (it contains barriers).
+uint workgroupExclusiveAdd(uint x, out uint total) {
+  uint inclusive = subgroupInclusiveAdd(x);
+  if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) s_subgroupTotals[gl_SubgroupID] = inclusive;
+  barrier();
+  uint before = 0u;
+  total = 0u;
+  for (uint s = 0u; s < gl_NumSubgroups; ++s) {
+    uint t = s_subgroupTotals[s];
+    if (s < gl_SubgroupID) before += t;
+    total += t;
+  }
+  barrier();  // s_subgroupTotals may be reused at once
+  return before + inclusive - x;
+}
+
+// The kRadix digits split over the workgroup: invocation i owns the digits
+// [i * DIGITS_PER_INVOCATION, +DIGITS_PER_INVOCATION) (none when i * that >= kRadix).
+const uint DIGITS_PER_INVOCATION = (kRadix + gl_WorkGroupSize.x - 1u) / gl_WorkGroupSize.x;
+shared uint s_digitScan[kRadix];
+
+// Replaces s_digitScan with its exclusive prefix sum over digits and returns the sum of all.
+// Every invocation must call it; s_digitScan must be complete (behind a barrier) on entry.
+uint exclusiveScanDigits() {
+  uint first = gl_LocalInvocationIndex * DIGITS_PER_INVOCATION;
+  uint own[DIGITS_PER_INVOCATION];
+  uint sum = 0u;
+  for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
+    own[i] = first + i < kRadix ? s_digitScan[first + i] : 0u;
+    sum += own[i];
+  }
+  uint total;
+  uint running = workgroupExclusiveAdd(sum, total);  // its barriers order the reads above
+  for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
+    if (first + i < kRadix) s_digitScan[first + i] = running;
+    running += own[i];
+  }
+  barrier();
+  return total;
+}

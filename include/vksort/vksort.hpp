@@ -1,0 +1,161 @@
+// vksort: GPU radix sort for Vulkan. Sorts keys, or key/value pairs, that live in the caller's
+// buffers, by recording compute dispatches and their barriers into the caller's command buffer.
+// Algorithm: Onesweep (Adinets & Merrill 2022), the LSD radix sort behind CUB: one histogram of
+// every digit, a scan, then per 8-bit digit one chained-scan pass with decoupled look-back.
+//
+// Use:
+//   1. createSorter() once per VkDevice. The sorter is immutable: any thread may record with it.
+//   2. getScratchRequirements() for the largest count you will sort; create a scratch buffer
+//      of that size and usage. No hidden allocations: give each frame in flight its own.
+//   3. recordSort() into a command buffer, between the barriers of "Barrier contract" below.
+//
+// Memory: every buffer is reached through its device address, so keys, values and scratch need
+// VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT, memory allocated with
+// VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT, and the device the bufferDeviceAddress feature.
+//
+// Barrier contract. recordSort() binds its own compute pipelines and push constants (re-bind
+// yours afterwards) and records every barrier between its own dispatches, plus one
+// compute-to-compute barrier first, so that sorts sharing a scratch buffer may follow each other
+// directly. The edges are the caller's:
+//   before: make prior writes to keys and values available to
+//           VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT with VK_ACCESS_SHADER_READ_BIT |
+//           VK_ACCESS_SHADER_WRITE_BIT (kSortDstStage, kSortDstAccess);
+//   after:  wait on VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT
+//           (kSortSrcStage, kSortSrcAccess) before reading the sorted keys and values.
+//
+// Errors: every function checks its input; on failure it returns a Status with a message and
+// records nothing. No exception leaves vksort.
+#ifndef VKSORT_VKSORT_HPP
+#define VKSORT_VKSORT_HPP
+
+#include <cstdint>
+#include <string>
+#include <vulkan/vulkan_core.h>
+
+#define VKSORT_VERSION_MAJOR 0
+#define VKSORT_VERSION_MINOR 1
+#define VKSORT_VERSION_PATCH 0
+
+#if defined(VKSORT_SHARED) && defined(VKSORT_BUILDING_SHARED)
+#define VKSORT_API __attribute__((visibility("default")))
+#else
+#define VKSORT_API
+#endif
+
+namespace vksort {
+
+// ---- Results --------------------------------------------------------------------------------
+
+enum class Result : int32_t {
+  success = 0,
+  errorInvalidArgument = -1,    // a null handle, a range too small or misaligned, a bad count...
+  errorFeatureNotPresent = -2,  // the device lacks a feature or property vksort needs
+  errorVulkan = -3,             // a Vulkan call failed: Status::vkResult says how
+};
+
+// A result and, unless it is success, a message saying what was wrong.
+struct Status {
+  Result result = Result::success;
+  VkResult vkResult = VK_SUCCESS;  // the failing call's result when result is errorVulkan
+  std::string message;
+  explicit operator bool() const { return result == Result::success; }
+};
+
+// ---- Sorter ---------------------------------------------------------------------------------
+
+// Handle of a sorter: pipelines and a tuning for one VkDevice.
+typedef struct Sorter_T* Sorter;
+
+struct SorterCreateInfo {
+  // Needed for physical-device queries, which vkGetDeviceProcAddr cannot load. Must not be null.
+  VkInstance instance = VK_NULL_HANDLE;
+  PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr = nullptr;
+  // Must be the physical device `device` was created from.
+  VkPhysicalDevice physicalDevice = VK_NULL_HANDLE;
+  VkDevice device = VK_NULL_HANDLE;
+  // Optional. Null: loaded through vkGetInstanceProcAddr.
+  PFN_vkGetDeviceProcAddr vkGetDeviceProcAddr = nullptr;
+  // Optional: the pNext chain given to vkCreateDevice (VkPhysicalDeviceFeatures2,
+  // VkPhysicalDeviceVulkan12Features/13Features, or the extensions' feature structs). vksort reads
+  // which features are enabled from it: bufferDeviceAddress must be; subgroupSizeControl and
+  // computeFullSubgroups are used when they are. Null: bufferDeviceAddress is assumed enabled and
+  // subgroup sizes are not controlled.
+  const void* pEnabledFeatures = nullptr;
+  // Optional.
+  VkPipelineCache pipelineCache = VK_NULL_HANDLE;
+  // Optional: used for every Vulkan object the sorter creates.
+  const VkAllocationCallbacks* pAllocationCallbacks = nullptr;
+};
+
+// Creates a sorter: checks the device's capabilities, chooses a tuning, creates the pipelines.
+// On success *pSorter holds the new sorter; on failure it is left untouched.
+VKSORT_API Status createSorter(const SorterCreateInfo& createInfo, Sorter* pSorter);
+
+// Destroys a sorter. Command buffers recorded with it must have completed. `sorter` may be null.
+VKSORT_API void destroySorter(Sorter sorter);
+
+// What a sorter chose for its device, for logs and benchmarks.
+struct SorterProperties {
+  uint32_t subgroupSize;        // the size the kernels are built for (see requiredSubgroupSize)
+  bool requiredSubgroupSize;    // true: the pipelines require it (subgroupSizeControl)
+  uint32_t workgroupSize;       // invocations of a binning workgroup
+  uint32_t tileKeys;            // keys per binning tile
+  uint32_t maxCount;            // the largest count one sort accepts
+};
+VKSORT_API SorterProperties getSorterProperties(Sorter sorter);
+
+// ---- Sorting --------------------------------------------------------------------------------
+
+enum class KeyType : uint32_t { u32 = 0 };
+enum class ValueType : uint32_t { none = 0, u32 = 1 };
+
+// What is sorted. Ascending order, stable: equal keys keep their input order.
+struct SortConfig {
+  KeyType keyType = KeyType::u32;
+  ValueType valueType = ValueType::none;  // none: keys alone
+};
+
+struct ScratchRequirements {
+  VkDeviceSize size;         // bytes of scratch for sorts of up to maxCount keys
+  VkDeviceSize alignment;    // the scratch range's offset must be a multiple of it
+  VkBufferUsageFlags usage;  // the scratch buffer must have been created with these
+};
+
+// Usage every keys and values buffer needs.
+constexpr VkBufferUsageFlags kRequiredBufferUsage =
+    VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+
+// Scratch needed to sort up to maxCount keys with `config`. maxCount must not exceed
+// getSorterProperties(sorter).maxCount.
+VKSORT_API Status getScratchRequirements(Sorter sorter, const SortConfig& config, uint32_t maxCount,
+                                         ScratchRequirements* pRequirements);
+
+// A range of a buffer. offset must be a multiple of the element size (4 bytes for 32-bit data).
+struct BufferRange {
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceSize offset = 0;
+  VkDeviceSize size = 0;
+};
+
+struct SortInfo {
+  SortConfig config;
+  uint32_t count = 0;     // keys to sort; 0 records nothing
+  uint32_t maxCount = 0;  // the count the scratch was sized for; count must not exceed it
+  BufferRange keys;       // count keys, sorted in place
+  BufferRange values;     // count values, permuted with their keys; ignored for keys alone
+  BufferRange scratch;    // getScratchRequirements(config, maxCount).size bytes, aligned
+};
+
+// Records a sort into `commandBuffer`, which must be in the recording state, outside a render
+// pass, on a queue family with compute. The sorted keys (and values) land in the caller's ranges.
+VKSORT_API Status recordSort(Sorter sorter, VkCommandBuffer commandBuffer, const SortInfo& info);
+
+// The barrier contract above, as values.
+constexpr VkPipelineStageFlags kSortDstStage = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+constexpr VkAccessFlags kSortDstAccess = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+constexpr VkPipelineStageFlags kSortSrcStage = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+constexpr VkAccessFlags kSortSrcAccess = VK_ACCESS_SHADER_WRITE_BIT;
+
+}  // namespace vksort
+
+#endif

@@ -1,0 +1,281 @@
+#include "vk_context.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+
+namespace vkctx {
+
+void check(VkResult r, const char* what) {
+  if (r != VK_SUCCESS) throw std::runtime_error(std::string(what) + " failed: VkResult " + std::to_string(r));
+}
+
+void check(const vksort::Status& s, const char* what) {
+  if (!s) throw std::runtime_error(std::string(what) + ": " + s.message);
+}
+
+void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags src, VkAccessFlags srcAccess, VkPipelineStageFlags dst,
+                   VkAccessFlags dstAccess) {
+  VkMemoryBarrier b{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, srcAccess, dstAccess};
+  vkCmdPipelineBarrier(cmd, src, dst, 0, 1, &b, 0, nullptr, 0, nullptr);
+}
+
+static VKAPI_ATTR VkBool32 VKAPI_CALL debugCallback(VkDebugUtilsMessageSeverityFlagBitsEXT,
+                                                   VkDebugUtilsMessageTypeFlagsEXT,
+                                                   const VkDebugUtilsMessengerCallbackDataEXT* data, void* user) {
+  Context::onMessage(static_cast<Context*>(user), data->pMessage);
+  return VK_FALSE;
+}
+
+void Context::onMessage(Context* self, const char* text) {
+  std::fprintf(stderr, "[validation] %s\n", text);
+  ++self->messages_;
+  self->lastMessage_ = text;
+}
+
+static bool hasLayer(const char* name) {
+  uint32_t n = 0;
+  vkEnumerateInstanceLayerProperties(&n, nullptr);
+  std::vector<VkLayerProperties> layers(n);
+  vkEnumerateInstanceLayerProperties(&n, layers.data());
+  return std::any_of(layers.begin(), layers.end(), [&](auto& l) { return std::strcmp(l.layerName, name) == 0; });
+}
+
+static VkPhysicalDevice pickDevice(VkInstance instance) {
+  uint32_t n = 0;
+  vkEnumeratePhysicalDevices(instance, &n, nullptr);
+  std::vector<VkPhysicalDevice> devices(n);
+  vkEnumeratePhysicalDevices(instance, &n, devices.data());
+  if (devices.empty()) throw std::runtime_error("no Vulkan device found");
+  auto nameOf = [](VkPhysicalDevice d) {
+    VkPhysicalDeviceProperties p;
+    vkGetPhysicalDeviceProperties(d, &p);
+    return p;
+  };
+  if (const char* want = std::getenv("VKSORT_DEVICE"); want && *want) {
+    char* end = nullptr;
+    unsigned long index = std::strtoul(want, &end, 10);
+    if (*end == '\0' && index < devices.size()) return devices[index];
+    for (VkPhysicalDevice d : devices)
+      if (std::strstr(nameOf(d).deviceName, want)) return d;
+    throw std::runtime_error(std::string("VKSORT_DEVICE=") + want + " matches no device");
+  }
+  for (VkPhysicalDevice d : devices)
+    if (nameOf(d).deviceType == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU) return d;
+  return devices[0];
+}
+
+Context::Context(const Options& options) {
+  const char* layer = "VK_LAYER_KHRONOS_validation";
+  if (options.validation && !hasLayer(layer))
+    throw std::runtime_error("validation requested but VK_LAYER_KHRONOS_validation is not installed");
+
+  VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+  app.pApplicationName = "vksort";
+  app.apiVersion = VK_API_VERSION_1_3;
+  const char* debugExt = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+  VkValidationFeatureEnableEXT enables[] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
+  VkValidationFeaturesEXT vf{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
+  vf.enabledValidationFeatureCount = 1;
+  vf.pEnabledValidationFeatures = enables;
+  VkDebugUtilsMessengerCreateInfoEXT dm{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+  dm.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+  dm.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                   VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
+  dm.pfnUserCallback = debugCallback;
+  dm.pUserData = this;
+  vf.pNext = &dm;
+
+  VkInstanceCreateInfo ici{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+  ici.pApplicationInfo = &app;
+  if (options.validation) {
+    ici.pNext = &vf;
+    ici.enabledLayerCount = 1;
+    ici.ppEnabledLayerNames = &layer;
+    ici.enabledExtensionCount = 1;
+    ici.ppEnabledExtensionNames = &debugExt;
+  }
+  check(vkCreateInstance(&ici, nullptr, &instance), "vkCreateInstance");
+  if (options.validation) {
+    auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
+        vkGetInstanceProcAddr(instance, "vkCreateDebugUtilsMessengerEXT"));
+    check(create(instance, &dm, nullptr, &messenger_), "vkCreateDebugUtilsMessengerEXT");
+  }
+
+  physicalDevice = pickDevice(instance);
+  vkGetPhysicalDeviceProperties(physicalDevice, &properties);
+  if (properties.apiVersion < VK_API_VERSION_1_2)
+    throw std::runtime_error(std::string(properties.deviceName) + " has Vulkan below 1.2");
+
+  uint32_t nq = 0;
+  vkGetPhysicalDeviceQueueFamilyProperties(physicalDevice, &nq, nullptr);
+  std::vector<VkQueueFamilyProperties> families(nq);
+  vkGetPhysicalDeviceQueueFamilyProperties(physicalDevice, &nq, families.data());
+  queueFamily = UINT32_MAX;
+  for (uint32_t i = 0; i < nq && queueFamily == UINT32_MAX; ++i)
+    if ((families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) && families[i].timestampValidBits) queueFamily = i;
+  if (queueFamily == UINT32_MAX) throw std::runtime_error("no compute queue with timestamps");
+
+  // Enable what vksort uses: bufferDeviceAddress, and subgroup size control where there is one.
+  VkPhysicalDeviceVulkan13Features has13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+  VkPhysicalDeviceVulkan12Features has12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  bool v13 = properties.apiVersion >= VK_API_VERSION_1_3;
+  has12.pNext = v13 ? &has13 : nullptr;
+  VkPhysicalDeviceFeatures2 has{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &has12};
+  vkGetPhysicalDeviceFeatures2(physicalDevice, &has);
+  features13_ = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+  features13_.subgroupSizeControl = has13.subgroupSizeControl;
+  features13_.computeFullSubgroups = has13.computeFullSubgroups;
+  features12_ = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, v13 ? &features13_ : nullptr};
+  features12_.bufferDeviceAddress = VK_TRUE;
+  features_ = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features12_};
+  features_.features.shaderInt64 = has.features.shaderInt64;
+
+  float priority = 1.0f;
+  VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+  qci.queueFamilyIndex = queueFamily;
+  qci.queueCount = 1;
+  qci.pQueuePriorities = &priority;
+  VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &features_};
+  dci.queueCreateInfoCount = 1;
+  dci.pQueueCreateInfos = &qci;
+  check(vkCreateDevice(physicalDevice, &dci, nullptr, &device), "vkCreateDevice");
+  vkGetDeviceQueue(device, queueFamily, 0, &queue);
+
+  VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  pci.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+  pci.queueFamilyIndex = queueFamily;
+  check(vkCreateCommandPool(device, &pci, nullptr, &commandPool), "vkCreateCommandPool");
+}
+
+Context::~Context() {
+  if (device) {
+    vkDeviceWaitIdle(device);
+    vkDestroyCommandPool(device, commandPool, nullptr);
+    vkDestroyDevice(device, nullptr);
+  }
+  if (messenger_) {
+    auto destroy = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(
+        vkGetInstanceProcAddr(instance, "vkDestroyDebugUtilsMessengerEXT"));
+    destroy(instance, messenger_, nullptr);
+  }
+  if (instance) vkDestroyInstance(instance, nullptr);
+}
+
+vksort::SorterCreateInfo Context::sorterCreateInfo() const {
+  vksort::SorterCreateInfo ci;
+  ci.instance = instance;
+  ci.vkGetInstanceProcAddr = vkGetInstanceProcAddr;
+  ci.physicalDevice = physicalDevice;
+  ci.device = device;
+  ci.vkGetDeviceProcAddr = vkGetDeviceProcAddr;
+  ci.pEnabledFeatures = &features_;
+  return ci;
+}
+
+uint32_t Context::findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags flags) const {
+  VkPhysicalDeviceMemoryProperties mp;
+  vkGetPhysicalDeviceMemoryProperties(physicalDevice, &mp);
+  for (uint32_t i = 0; i < mp.memoryTypeCount; ++i)
+    if ((typeBits & (1u << i)) && (mp.memoryTypes[i].propertyFlags & flags) == flags) return i;
+  throw std::runtime_error("no suitable memory type");
+}
+
+Buffer Context::createBuffer(VkDeviceSize size, VkBufferUsageFlags usage, VkMemoryPropertyFlags flags) {
+  Buffer b;
+  b.size = size;
+  VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+  bci.size = std::max<VkDeviceSize>(size, 16);
+  bci.usage = usage;
+  check(vkCreateBuffer(device, &bci, nullptr, &b.buffer), "vkCreateBuffer");
+  VkMemoryRequirements req;
+  vkGetBufferMemoryRequirements(device, b.buffer, &req);
+  VkMemoryAllocateFlagsInfo flagsInfo{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO};
+  flagsInfo.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
+  VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+  mai.pNext = (usage & VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT) ? &flagsInfo : nullptr;
+  mai.allocationSize = req.size;
+  mai.memoryTypeIndex = findMemoryType(req.memoryTypeBits, flags);
+  check(vkAllocateMemory(device, &mai, nullptr, &b.memory), "vkAllocateMemory");
+  check(vkBindBufferMemory(device, b.buffer, b.memory, 0), "vkBindBufferMemory");
+  if (flags & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)
+    check(vkMapMemory(device, b.memory, 0, VK_WHOLE_SIZE, 0, &b.mapped), "vkMapMemory");
+  return b;
+}
+
+Buffer Context::createDeviceBuffer(VkDeviceSize size, VkBufferUsageFlags extraUsage) {
+  return createBuffer(size,
+                      vksort::kRequiredBufferUsage | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                          VK_BUFFER_USAGE_TRANSFER_DST_BIT | extraUsage,
+                      VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+}
+
+Buffer Context::createHostBuffer(VkDeviceSize size) {
+  return createBuffer(size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                      VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+}
+
+void Context::destroy(Buffer& b) {
+  if (b.buffer) vkDestroyBuffer(device, b.buffer, nullptr);
+  if (b.memory) vkFreeMemory(device, b.memory, nullptr);
+  b = Buffer{};
+}
+
+VkDeviceAddress Context::address(const Buffer& b) const {
+  VkBufferDeviceAddressInfo info{VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO};
+  info.buffer = b.buffer;
+  return vkGetBufferDeviceAddress(device, &info);
+}
+
+VkCommandBuffer Context::beginCommands() {
+  VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  ai.commandPool = commandPool;
+  ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  ai.commandBufferCount = 1;
+  VkCommandBuffer cmd;
+  check(vkAllocateCommandBuffers(device, &ai, &cmd), "vkAllocateCommandBuffers");
+  VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  check(vkBeginCommandBuffer(cmd, &bi), "vkBeginCommandBuffer");
+  return cmd;
+}
+
+void Context::submitAndWait(VkCommandBuffer cmd) {
+  check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
+  VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  VkFence fence;
+  check(vkCreateFence(device, &fci, nullptr, &fence), "vkCreateFence");
+  VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  si.commandBufferCount = 1;
+  si.pCommandBuffers = &cmd;
+  check(vkQueueSubmit(queue, 1, &si, fence), "vkQueueSubmit");
+  check(vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
+  vkDestroyFence(device, fence, nullptr);
+  vkFreeCommandBuffers(device, commandPool, 1, &cmd);
+}
+
+void Context::upload(const Buffer& dst, const void* data, VkDeviceSize bytes) {
+  if (bytes == 0) return;
+  Buffer staging = createHostBuffer(bytes);
+  std::memcpy(staging.mapped, data, bytes);
+  VkCommandBuffer cmd = beginCommands();
+  VkBufferCopy region{0, 0, bytes};
+  vkCmdCopyBuffer(cmd, staging.buffer, dst.buffer, 1, &region);
+  submitAndWait(cmd);
+  destroy(staging);
+}
+
+void Context::download(const Buffer& src, void* data, VkDeviceSize bytes) {
+  if (bytes == 0) return;
+  Buffer staging = createHostBuffer(bytes);
+  VkCommandBuffer cmd = beginCommands();
+  VkBufferCopy region{0, 0, bytes};
+  vkCmdCopyBuffer(cmd, src.buffer, staging.buffer, 1, &region);
+  submitAndWait(cmd);
+  std::memcpy(data, staging.mapped, bytes);
+  destroy(staging);
+}
+
+}  // namespace vkctx

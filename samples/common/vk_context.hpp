@@ -1,0 +1,84 @@
+// A minimal Vulkan host for vksort's samples and tests: instance (with validation on request),
+// one device with the features vksort uses, buffers, one-shot submissions, timestamps.
+// Sample code: it throws std::runtime_error on any failure.
+#pragma once
+#include <vulkan/vulkan.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "vksort/vksort.hpp"
+
+namespace vkctx {
+
+struct Options {
+  bool validation = false;  // Khronos validation with synchronization validation; fails if absent
+};
+
+struct Buffer {
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceMemory memory = VK_NULL_HANDLE;
+  VkDeviceSize size = 0;
+  void* mapped = nullptr;  // host-visible buffers only
+  vksort::BufferRange range() const { return {buffer, 0, size}; }
+};
+
+class Context {
+ public:
+  // Picks the device named by VKSORT_DEVICE (an index or part of its name), else the first
+  // discrete GPU, else the first device.
+  explicit Context(const Options& options);
+  ~Context();
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
+  VkInstance instance = VK_NULL_HANDLE;
+  VkPhysicalDevice physicalDevice = VK_NULL_HANDLE;
+  VkDevice device = VK_NULL_HANDLE;
+  VkQueue queue = VK_NULL_HANDLE;
+  uint32_t queueFamily = 0;
+  VkCommandPool commandPool = VK_NULL_HANDLE;
+  VkPhysicalDeviceProperties properties{};
+
+  // The createSorter arguments for this device.
+  vksort::SorterCreateInfo sorterCreateInfo() const;
+
+  // Device-local buffer usable by vksort (device address, storage) and by transfers.
+  Buffer createDeviceBuffer(VkDeviceSize size, VkBufferUsageFlags extraUsage = 0);
+  // Host-visible, mapped staging buffer.
+  Buffer createHostBuffer(VkDeviceSize size);
+  void destroy(Buffer& b);
+  VkDeviceAddress address(const Buffer& b) const;
+
+  VkCommandBuffer beginCommands();
+  void submitAndWait(VkCommandBuffer cmd);  // ends, submits, waits, frees
+
+  void upload(const Buffer& dst, const void* data, VkDeviceSize bytes);
+  void download(const Buffer& src, void* data, VkDeviceSize bytes);
+
+  // Validation messages (warnings and errors) seen so far.
+  uint32_t validationMessages() const { return messages_; }
+  std::string lastValidationMessage() const { return lastMessage_; }
+  static void onMessage(Context* self, const char* text);
+
+ private:
+  uint32_t findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags flags) const;
+  Buffer createBuffer(VkDeviceSize size, VkBufferUsageFlags usage, VkMemoryPropertyFlags flags);
+
+  VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
+  VkPhysicalDeviceVulkan12Features features12_{};
+  VkPhysicalDeviceVulkan13Features features13_{};
+  VkPhysicalDeviceFeatures2 features_{};
+  uint32_t messages_ = 0;
+  std::string lastMessage_;
+};
+
+void check(VkResult r, const char* what);
+void check(const vksort::Status& s, const char* what);
+
+// Records a global memory barrier.
+void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags src, VkAccessFlags srcAccess, VkPipelineStageFlags dst,
+                   VkAccessFlags dstAccess);
+
+}  // namespace vkctx

@@ -1,0 +1,113 @@
+#include "device_caps.hpp"
+
+#include <cstring>
+
+namespace vksort::detail {
+namespace {
+
+struct EnabledFeatures {
+  bool known = false;  // a feature chain was given
+  bool bufferDeviceAddress = false;
+  bool subgroupSizeControl = false;
+  bool computeFullSubgroups = false;
+};
+
+EnabledFeatures readEnabledFeatures(const void* chain) {
+  EnabledFeatures f;
+  f.known = chain != nullptr;
+  for (auto* s = static_cast<const VkBaseInStructure*>(chain); s; s = s->pNext) {
+    switch (s->sType) {
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES:
+        f.bufferDeviceAddress |= reinterpret_cast<const VkPhysicalDeviceVulkan12Features*>(s)->bufferDeviceAddress;
+        break;
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES:
+        f.bufferDeviceAddress |=
+            reinterpret_cast<const VkPhysicalDeviceBufferDeviceAddressFeatures*>(s)->bufferDeviceAddress;
+        break;
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES: {
+        auto* v13 = reinterpret_cast<const VkPhysicalDeviceVulkan13Features*>(s);
+        f.subgroupSizeControl |= v13->subgroupSizeControl;
+        f.computeFullSubgroups |= v13->computeFullSubgroups;
+        break;
+      }
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES: {
+        auto* ssc = reinterpret_cast<const VkPhysicalDeviceSubgroupSizeControlFeatures*>(s);
+        f.subgroupSizeControl |= ssc->subgroupSizeControl;
+        f.computeFullSubgroups |= ssc->computeFullSubgroups;
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return f;
+}
+
+// Subgroup operations every kernel uses.
+constexpr VkSubgroupFeatureFlags kRequiredSubgroupOps =
+    VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT |
+    VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_BIT;
+
+}  // namespace
+
+Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDevice, const void* enabledFeatures,
+                       DeviceCaps* caps) {
+  EnabledFeatures enabled = readEnabledFeatures(enabledFeatures);
+
+  VkPhysicalDeviceProperties2 base{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+  fn.getPhysicalDeviceProperties2(physicalDevice, &base);
+  const VkPhysicalDeviceProperties& p = base.properties;
+  if (p.apiVersion < VK_API_VERSION_1_1)
+    return fail(Result::errorFeatureNotPresent, "vksort needs Vulkan 1.1 or later; %s has %u.%u", p.deviceName,
+                VK_API_VERSION_MAJOR(p.apiVersion), VK_API_VERSION_MINOR(p.apiVersion));
+
+  // Chain the size-control properties only where they exist: Vulkan 1.3, or the extension, which
+  // enabling its features proves.
+  bool haveSizeControl = p.apiVersion >= VK_API_VERSION_1_3 || enabled.subgroupSizeControl;
+  VkPhysicalDeviceSubgroupSizeControlProperties sizeControl{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES};
+  VkPhysicalDeviceSubgroupProperties subgroup{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES,
+                                              haveSizeControl ? &sizeControl : nullptr};
+  VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &subgroup};
+  fn.getPhysicalDeviceProperties2(physicalDevice, &props);
+
+  VkPhysicalDeviceBufferDeviceAddressFeatures bda{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES};
+  VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &bda};
+  fn.getPhysicalDeviceFeatures2(physicalDevice, &features);
+
+  *caps = DeviceCaps{};
+  caps->vendorId = p.vendorID;
+  caps->apiVersion = p.apiVersion;
+  std::memcpy(caps->deviceName, p.deviceName, sizeof caps->deviceName);
+  caps->maxSharedMemory = p.limits.maxComputeSharedMemorySize;
+  caps->maxWorkgroupInvocations = p.limits.maxComputeWorkGroupInvocations;
+  caps->maxWorkgroupCount[0] = p.limits.maxComputeWorkGroupCount[0];
+  caps->maxWorkgroupCount[1] = p.limits.maxComputeWorkGroupCount[1];
+  caps->subgroupSize = subgroup.subgroupSize;
+  caps->minSubgroupSize = caps->maxSubgroupSize = subgroup.subgroupSize;
+  caps->maxWorkgroupSubgroups = UINT32_MAX;
+  if (haveSizeControl) {
+    caps->minSubgroupSize = sizeControl.minSubgroupSize;
+    caps->maxSubgroupSize = sizeControl.maxSubgroupSize;
+    caps->maxWorkgroupSubgroups = sizeControl.maxComputeWorkgroupSubgroups;
+    caps->canRequireSubgroupSize = enabled.subgroupSizeControl && enabled.computeFullSubgroups &&
+                                   (sizeControl.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT);
+  }
+
+  if (!(subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT))
+    return fail(Result::errorFeatureNotPresent, "%s has no subgroup operations in compute shaders", p.deviceName);
+  if ((subgroup.supportedOperations & kRequiredSubgroupOps) != kRequiredSubgroupOps)
+    return fail(Result::errorFeatureNotPresent,
+                "%s lacks subgroup operations vksort needs (basic, vote, arithmetic, ballot, shuffle): it has 0x%x",
+                p.deviceName, subgroup.supportedOperations);
+  if (subgroup.subgroupSize < 4 || caps->minSubgroupSize < 4)
+    return fail(Result::errorFeatureNotPresent, "%s runs subgroups of fewer than 4 invocations", p.deviceName);
+  if (!bda.bufferDeviceAddress)
+    return fail(Result::errorFeatureNotPresent, "%s does not support bufferDeviceAddress", p.deviceName);
+  if (enabled.known && !enabled.bufferDeviceAddress)
+    return fail(Result::errorFeatureNotPresent,
+                "the bufferDeviceAddress feature is not enabled in the feature chain given to vksort");
+  return {};
+}
+
+}  // namespace vksort::detail

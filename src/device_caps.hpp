@@ -1,0 +1,28 @@
+// What vksort needs to know about a device: its identity, limits, subgroup properties and which
+// optional features the caller enabled; and the check that it can run vksort at all.
+#pragma once
+#include "device_table.hpp"
+#include "status.hpp"
+
+namespace vksort::detail {
+
+struct DeviceCaps {
+  uint32_t vendorId = 0;
+  uint32_t apiVersion = 0;
+  char deviceName[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE] = {};
+  uint32_t maxSharedMemory = 0;        // maxComputeSharedMemorySize
+  uint32_t maxWorkgroupInvocations = 0;
+  uint32_t maxWorkgroupCount[2] = {};  // x and y
+  uint32_t subgroupSize = 0;           // the size compute shaders get when none is required
+  uint32_t minSubgroupSize = 0;        // with subgroup size control; else subgroupSize
+  uint32_t maxSubgroupSize = 0;
+  uint32_t maxWorkgroupSubgroups = 0;  // with subgroup size control; else unbounded
+  bool canRequireSubgroupSize = false; // subgroupSizeControl + computeFullSubgroups enabled, and
+                                       // compute in requiredSubgroupSizeStages
+};
+
+// Fills *caps; fails with errorFeatureNotPresent if the device cannot run vksort.
+Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDevice, const void* enabledFeatures,
+                       DeviceCaps* caps);
+
+}  // namespace vksort::detail

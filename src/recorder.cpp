@@ -1,0 +1,79 @@
+#include "recorder.hpp"
+
+#include "scratch_layout.hpp"
+#include "shader_interface.h"
+
+namespace vksort::detail {
+namespace {
+
+// Every barrier of a sort: all compute writes so far become visible to later compute reads and
+// writes. A global memory barrier, since kernels reach buffers through device addresses.
+void computeBarrier(const VolkDeviceTable& vk, VkCommandBuffer cmd) {
+  VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+  barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+  vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
+                          &barrier, 0, nullptr, 0, nullptr);
+}
+
+// Dispatches `groups` workgroups, spilling into y past the device's x limit (kernels flatten
+// the id with flatWorkGroupId(), or ignore it and take tickets).
+void dispatch(const Sorter_T& s, VkCommandBuffer cmd, Kernel kernel, const SortPush& push, uint32_t groups) {
+  s.vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, s.pipelines.pipeline[kernel]);
+  s.vk.vkCmdPushConstants(cmd, s.pipelines.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
+  uint32_t maxX = s.caps.maxWorkgroupCount[0];
+  uint32_t x = groups < maxX ? groups : maxX;
+  uint32_t y = (groups + x - 1) / x;
+  s.vk.vkCmdDispatch(cmd, x, y, 1);
+}
+
+uint32_t divideUp(uint32_t a, uint32_t b) { return uint32_t((uint64_t(a) + b - 1) / b); }
+
+}  // namespace
+
+void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortConfig& config, uint32_t count,
+                        uint32_t maxCount, const SortAddresses& a) {
+  const Tuning& t = s.tuning;
+  bool pairs = config.valueType != ValueType::none;
+  ScratchLayout layout = scratchLayout(t, pairs, maxCount);
+  const uint32_t passes = 32 / kRadixBits;  // u32 keys, every bit
+  const uint32_t tiles = divideUp(count, t.tileKeys());
+
+  SortPush push{};
+  push.header = a.scratch + layout.header;
+  push.count = count;
+  push.passCount = passes;
+
+  // Sorts sharing a scratch buffer may follow each other with no barrier of the caller's.
+  computeBarrier(s.vk, cmd);
+  dispatch(s, cmd, kInit, push, 1);
+  computeBarrier(s.vk, cmd);
+
+  push.keysIn = a.keys;
+  push.status = a.scratch + layout.status[0];  // cleared by the histogram kernel for pass 0
+  push.shift = 0;
+  dispatch(s, cmd, kHistogram, push, divideUp(tiles, t.histogramTilesPerWorkgroup));
+  computeBarrier(s.vk, cmd);
+  dispatch(s, cmd, kScan, push, passes);
+  computeBarrier(s.vk, cmd);
+
+  // Ping-pong between the caller's buffers and the scratch copies; an even pass count ends in
+  // the caller's.
+  VkDeviceAddress keys[2] = {a.keys, a.scratch + layout.keysAlt};
+  VkDeviceAddress values[2] = {a.values, pairs ? a.scratch + layout.valuesAlt : 0};
+  for (uint32_t pass = 0; pass < passes; ++pass) {
+    push.keysIn = keys[pass & 1];
+    push.keysOut = keys[(pass + 1) & 1];
+    push.valsIn = values[pass & 1];
+    push.valsOut = values[(pass + 1) & 1];
+    push.status = a.scratch + layout.status[pass & 1];
+    push.statusNext = a.scratch + layout.status[(pass + 1) & 1];
+    push.shift = pass * kRadixBits;
+    push.pass = pass;
+    push.flags = pass + 1 < passes ? kFlagClearNext : 0;
+    dispatch(s, cmd, pairs ? kOnesweepPairs : kOnesweepKeys, push, tiles);
+    if (pass + 1 < passes) computeBarrier(s.vk, cmd);
+  }
+}
+
+}  // namespace vksort::detail

@@ -1,0 +1,24 @@
+// Where each part of the scratch buffer lies, for a tuning, a configuration and a maximum count.
+// The one place that knows the scratch layout.
+#pragma once
+#include <cstdint>
+
+#include "tuning.hpp"
+
+namespace vksort::detail {
+
+// Byte offsets from the start of the scratch range.
+struct ScratchLayout {
+  VkDeviceSize header;      // shader_interface.h: histograms / bin starts, tile tickets
+  VkDeviceSize status[2];   // look-back words of even and odd passes: [tile][kRadix] each
+  VkDeviceSize keysAlt;     // the other buffer of the key ping-pong
+  VkDeviceSize valuesAlt;   // the other buffer of the value ping-pong (pairs only)
+  VkDeviceSize size;        // total bytes
+};
+
+// Every part starts at a multiple of this (wide loads; generous for any device).
+constexpr VkDeviceSize kScratchAlignment = 256;
+
+ScratchLayout scratchLayout(const Tuning& tuning, bool hasValues, uint32_t maxCount);
+
+}  // namespace vksort::detail

@@ -1,0 +1,138 @@
+// The public API: argument checks, sorter creation and destruction, scratch queries, recording.
+#include "device_table.hpp"
+
+#include <new>
+
+#include "recorder.hpp"
+#include "scratch_layout.hpp"
+#include "shader_interface.h"
+#include "sorter_state.hpp"
+#include "status.hpp"
+
+namespace vksort {
+using namespace detail;
+
+namespace {
+
+uint32_t maxCountOf(const Sorter_T& s) {
+  // 30-bit look-back values, and the dispatch grid (x * y workgroups of one tile each).
+  uint64_t gridKeys = uint64_t(s.caps.maxWorkgroupCount[0]) * s.caps.maxWorkgroupCount[1] * s.tuning.tileKeys();
+  return uint32_t(gridKeys < kMaxCount ? gridKeys : kMaxCount);
+}
+
+Status checkConfig(const SortConfig& config) {
+  if (config.keyType != KeyType::u32)
+    return fail(Result::errorInvalidArgument, "unsupported key type %u", unsigned(config.keyType));
+  if (config.valueType != ValueType::none && config.valueType != ValueType::u32)
+    return fail(Result::errorInvalidArgument, "unsupported value type %u", unsigned(config.valueType));
+  return {};
+}
+
+// A range must exist, be aligned to `alignment` and hold at least `bytes`.
+Status checkRange(const BufferRange& r, const char* name, VkDeviceSize bytes, VkDeviceSize alignment) {
+  if (r.buffer == VK_NULL_HANDLE) return fail(Result::errorInvalidArgument, "%s.buffer is VK_NULL_HANDLE", name);
+  if (r.offset % alignment != 0)
+    return fail(Result::errorInvalidArgument, "%s.offset %llu is not a multiple of %llu", name,
+                (unsigned long long)r.offset, (unsigned long long)alignment);
+  if (r.size < bytes)
+    return fail(Result::errorInvalidArgument, "%s.size %llu is below the %llu bytes needed", name,
+                (unsigned long long)r.size, (unsigned long long)bytes);
+  return {};
+}
+
+VkDeviceAddress addressOf(const Sorter_T& s, const BufferRange& r) {
+  VkBufferDeviceAddressInfo info{VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO};
+  info.buffer = r.buffer;
+  return s.vk.vkGetBufferDeviceAddress(s.device, &info) + r.offset;
+}
+
+}  // namespace
+
+Status createSorter(const SorterCreateInfo& ci, Sorter* pSorter) {
+  if (!pSorter) return fail(Result::errorInvalidArgument, "pSorter is null");
+  if (!ci.instance || !ci.vkGetInstanceProcAddr || !ci.physicalDevice || !ci.device)
+    return fail(Result::errorInvalidArgument,
+                "SorterCreateInfo needs instance, vkGetInstanceProcAddr, physicalDevice and device");
+
+  InstanceFunctions ifn;
+  if (const char* missing = loadInstanceFunctions(ci.instance, ci.vkGetInstanceProcAddr, &ifn))
+    return fail(Result::errorFeatureNotPresent, "the instance does not provide %s", missing);
+
+  Sorter_T* s = new (std::nothrow) Sorter_T;
+  if (!s) return fail(Result::errorVulkan, "out of host memory");
+  s->device = ci.device;
+  if (ci.pAllocationCallbacks) {
+    s->allocatorCopy = *ci.pAllocationCallbacks;
+    s->allocator = &s->allocatorCopy;
+  }
+  Status status = queryDeviceCaps(ifn, ci.physicalDevice, ci.pEnabledFeatures, &s->caps);
+  if (status) {
+    PFN_vkGetDeviceProcAddr gdpa = ci.vkGetDeviceProcAddr ? ci.vkGetDeviceProcAddr : ifn.getDeviceProcAddr;
+    if (const char* missing = loadDeviceTable(ci.device, gdpa, &s->vk))
+      status = fail(Result::errorFeatureNotPresent, "the device does not provide %s", missing);
+  }
+  if (status) {
+    s->tuning = chooseTuning(s->caps);
+    status = createPipelines(s->vk, s->device, s->tuning, ci.pipelineCache, s->allocator, &s->pipelines);
+  }
+  if (!status) {
+    destroySorter(s);
+    return status;
+  }
+  *pSorter = s;
+  return {};
+}
+
+void destroySorter(Sorter sorter) {
+  if (!sorter) return;
+  if (sorter->vk.vkDestroyPipeline) destroyPipelines(sorter->vk, sorter->device, sorter->allocator, &sorter->pipelines);
+  delete sorter;
+}
+
+SorterProperties getSorterProperties(Sorter s) {
+  if (!s) return {};
+  return {s->tuning.subgroupSize, s->tuning.requireSubgroupSize, s->tuning.workgroupSize, s->tuning.tileKeys(),
+          maxCountOf(*s)};
+}
+
+Status getScratchRequirements(Sorter s, const SortConfig& config, uint32_t maxCount, ScratchRequirements* out) {
+  if (!s) return fail(Result::errorInvalidArgument, "sorter is null");
+  if (!out) return fail(Result::errorInvalidArgument, "pRequirements is null");
+  if (Status st = checkConfig(config); !st) return st;
+  if (maxCount > maxCountOf(*s))
+    return fail(Result::errorInvalidArgument, "maxCount %u exceeds the %u keys one sort accepts", maxCount,
+                maxCountOf(*s));
+  out->size = scratchLayout(s->tuning, config.valueType != ValueType::none, maxCount).size;
+  out->alignment = kScratchAlignment;
+  out->usage = VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  return {};
+}
+
+Status recordSort(Sorter s, VkCommandBuffer cmd, const SortInfo& info) {
+  if (!s) return fail(Result::errorInvalidArgument, "sorter is null");
+  if (!cmd) return fail(Result::errorInvalidArgument, "commandBuffer is VK_NULL_HANDLE");
+  if (Status st = checkConfig(info.config); !st) return st;
+  if (info.count > info.maxCount)
+    return fail(Result::errorInvalidArgument, "count %u exceeds maxCount %u", info.count, info.maxCount);
+  if (info.maxCount > maxCountOf(*s))
+    return fail(Result::errorInvalidArgument, "maxCount %u exceeds the %u keys one sort accepts", info.maxCount,
+                maxCountOf(*s));
+  bool pairs = info.config.valueType != ValueType::none;
+  VkDeviceSize elementBytes = 4;
+  if (Status st = checkRange(info.keys, "keys", info.count * elementBytes, elementBytes); !st) return st;
+  if (pairs)
+    if (Status st = checkRange(info.values, "values", info.count * elementBytes, elementBytes); !st) return st;
+  VkDeviceSize scratchBytes = scratchLayout(s->tuning, pairs, info.maxCount).size;
+  if (Status st = checkRange(info.scratch, "scratch", scratchBytes, kScratchAlignment); !st) return st;
+  if (info.count == 0) return {};
+
+  SortAddresses addresses{addressOf(*s, info.keys), pairs ? addressOf(*s, info.values) : 0,
+                          addressOf(*s, info.scratch)};
+  if (addresses.scratch % kScratchAlignment != 0)
+    return fail(Result::errorInvalidArgument, "the scratch buffer's device address is not a multiple of %llu",
+                (unsigned long long)kScratchAlignment);
+  recordOnesweepSort(*s, cmd, info.config, info.count, info.maxCount, addresses);
+  return {};
+}
+
+}  // namespace vksort

@@ -1,0 +1,15 @@
+// What a sorter holds: immutable after createSorter, so any thread may record with it.
+#pragma once
+#include "device_caps.hpp"
+#include "pipelines.hpp"
+#include "tuning.hpp"
+
+struct vksort::Sorter_T {
+  VkDevice device = VK_NULL_HANDLE;
+  VolkDeviceTable vk{};
+  const VkAllocationCallbacks* allocator = nullptr;
+  VkAllocationCallbacks allocatorCopy{};  // allocator points here when the caller gave one
+  detail::DeviceCaps caps;
+  detail::Tuning tuning{};
+  detail::Pipelines pipelines;
+};

@@ -1,0 +1,121 @@
+// The public API's checks: bad input returns an error with a message and records nothing.
+#include <cstring>
+
+#include "test_support.hpp"
+
+using namespace vksort_test;
+
+TEST_SUITE("api") {
+  TEST_CASE("createSorter rejects missing handles") {
+    vksort::Sorter sorter = nullptr;
+    vksort::SorterCreateInfo ci;
+    vksort::Status s = vksort::createSorter(ci, &sorter);
+    CHECK(s.result == vksort::Result::errorInvalidArgument);
+    CHECK(!s.message.empty());
+    CHECK(sorter == nullptr);
+    CHECK(vksort::createSorter(gpu().ctx.sorterCreateInfo(), nullptr).result == vksort::Result::errorInvalidArgument);
+  }
+
+  TEST_CASE("createSorter rejects a device without bufferDeviceAddress enabled") {
+    vksort::SorterCreateInfo ci = gpu().ctx.sorterCreateInfo();
+    VkPhysicalDeviceVulkan12Features none{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+    ci.pEnabledFeatures = &none;
+    vksort::Sorter sorter = nullptr;
+    vksort::Status s = vksort::createSorter(ci, &sorter);
+    CHECK(s.result == vksort::Result::errorFeatureNotPresent);
+    CHECK(s.message.find("bufferDeviceAddress") != std::string::npos);
+    CHECK(sorter == nullptr);
+  }
+
+  TEST_CASE("sorter properties and scratch requirements") {
+    vksort::Sorter sorter = gpu().sorter;
+    vksort::SorterProperties p = vksort::getSorterProperties(sorter);
+    CHECK(p.subgroupSize >= 4);
+    CHECK(p.workgroupSize % p.subgroupSize == 0);
+    CHECK(p.tileKeys >= p.workgroupSize);
+    CHECK(p.maxCount >= (1u << 24));
+
+    vksort::SortConfig keys, pairs;
+    pairs.valueType = vksort::ValueType::u32;
+    vksort::ScratchRequirements small{}, large{}, largePairs{};
+    REQUIRE(vksort::getScratchRequirements(sorter, keys, 1000, &small));
+    REQUIRE(vksort::getScratchRequirements(sorter, keys, 1000000, &large));
+    REQUIRE(vksort::getScratchRequirements(sorter, pairs, 1000000, &largePairs));
+    CHECK(large.size >= 1000000u * 4);                   // the key ping-pong buffer at least
+    CHECK(largePairs.size >= large.size + 1000000u * 4);  // and the value one
+    CHECK(small.size < large.size);
+    CHECK((large.usage & VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT) != 0);
+    CHECK(large.alignment >= 4);
+
+    vksort::ScratchRequirements r{};
+    CHECK(vksort::getScratchRequirements(sorter, keys, p.maxCount + 1u, &r).result ==
+          vksort::Result::errorInvalidArgument);
+    CHECK(vksort::getScratchRequirements(nullptr, keys, 10, &r).result == vksort::Result::errorInvalidArgument);
+    vksort::SortConfig bad;
+    bad.keyType = vksort::KeyType(99);
+    CHECK(vksort::getScratchRequirements(sorter, bad, 10, &r).result == vksort::Result::errorInvalidArgument);
+  }
+
+  TEST_CASE("recordSort rejects bad input and records nothing") {
+    Gpu& g = gpu();
+    vkctx::Context& ctx = g.ctx;
+    const uint32_t n = 1000;
+    vksort::SortInfo good;
+    good.config.valueType = vksort::ValueType::u32;
+    good.count = good.maxCount = n;
+    vksort::ScratchRequirements req;
+    REQUIRE(vksort::getScratchRequirements(g.sorter, good.config, n, &req));
+    vkctx::Buffer keys = ctx.createDeviceBuffer(n * 4 + 64), values = ctx.createDeviceBuffer(n * 4),
+                  scratch = ctx.createDeviceBuffer(req.size + 256, req.usage);
+    std::vector<uint32_t> input = makeKeys(Dist::uniform, n + 16, 3);
+    ctx.upload(keys, input.data(), input.size() * 4);
+    good.keys = {keys.buffer, 0, n * 4};
+    good.values = values.range();
+    good.scratch = scratch.range();
+
+    struct Case {
+      const char* what;
+      vksort::SortInfo info;
+    };
+    std::vector<Case> cases;
+    auto add = [&](const char* what, auto mutate) {
+      vksort::SortInfo i = good;
+      mutate(i);
+      cases.push_back({what, i});
+    };
+    add("count above maxCount", [](vksort::SortInfo& i) { i.count = i.maxCount + 1; });
+    add("misaligned keys offset", [](vksort::SortInfo& i) { i.keys.offset = 2; });
+    add("keys range too small", [](vksort::SortInfo& i) { i.keys.size = 4 * 999; });
+    add("null keys buffer", [](vksort::SortInfo& i) { i.keys.buffer = VK_NULL_HANDLE; });
+    add("null values buffer for pairs", [](vksort::SortInfo& i) { i.values.buffer = VK_NULL_HANDLE; });
+    add("values range too small", [](vksort::SortInfo& i) { i.values.size = 8; });
+    add("scratch too small", [&](vksort::SortInfo& i) { i.scratch.size = req.size - 4; });
+    add("misaligned scratch", [](vksort::SortInfo& i) { i.scratch.offset = 4; });
+    add("null scratch", [](vksort::SortInfo& i) { i.scratch.buffer = VK_NULL_HANDLE; });
+    add("unsupported key type", [](vksort::SortInfo& i) { i.config.keyType = vksort::KeyType(7); });
+    add("unsupported value type", [](vksort::SortInfo& i) { i.config.valueType = vksort::ValueType(7); });
+    add("maxCount above the sorter's maximum", [&](vksort::SortInfo& i) {
+      i.maxCount = vksort::getSorterProperties(g.sorter).maxCount + 1u;
+    });
+
+    VkCommandBuffer cmd = ctx.beginCommands();
+    for (const Case& c : cases) {
+      CAPTURE(c.what);
+      vksort::Status s = vksort::recordSort(g.sorter, cmd, c.info);
+      CHECK(s.result == vksort::Result::errorInvalidArgument);
+      CHECK(!s.message.empty());
+    }
+    CHECK(vksort::recordSort(nullptr, cmd, good).result == vksort::Result::errorInvalidArgument);
+    CHECK(vksort::recordSort(g.sorter, VK_NULL_HANDLE, good).result == vksort::Result::errorInvalidArgument);
+    vksort::SortInfo empty = good;
+    empty.count = 0;
+    CHECK(vksort::recordSort(g.sorter, cmd, empty));  // nothing to sort: success, nothing recorded
+    ctx.submitAndWait(cmd);
+    requireNoValidationMessages();
+
+    std::vector<uint32_t> after(input.size());
+    ctx.download(keys, after.data(), after.size() * 4);
+    CHECK(after == input);  // nothing ran
+    for (vkctx::Buffer* b : {&keys, &values, &scratch}) ctx.destroy(*b);
+  }
+}

@@ -1,0 +1,167 @@
+// The barrier contract of the README, under synchronization validation: caller work recorded
+// before and after a sort in the same command buffer, with only the barriers the contract names;
+// and sorts that share one scratch buffer recorded back to back with no barrier of the caller's.
+#include <algorithm>
+#include <cstring>
+
+#include "test_support.hpp"
+
+using namespace vksort_test;
+
+namespace {
+
+const uint32_t kFillKeysSpirv[] = {
+#include "fill_keys.comp.spv.inc"
+};
+const uint32_t kCheckSortedSpirv[] = {
+#include "check_sorted.comp.spv.inc"
+};
+
+struct TestPipeline {
+  VkDevice device;
+  VkPipelineLayout layout = VK_NULL_HANDLE;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  TestPipeline(VkDevice d, const uint32_t* code, size_t bytes, uint32_t pushBytes) : device(d) {
+    VkShaderModuleCreateInfo mi{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    mi.codeSize = bytes;
+    mi.pCode = code;
+    VkShaderModule module;
+    vkctx::check(vkCreateShaderModule(d, &mi, nullptr, &module), "vkCreateShaderModule");
+    VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, pushBytes};
+    VkPipelineLayoutCreateInfo li{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    li.pushConstantRangeCount = 1;
+    li.pPushConstantRanges = &range;
+    vkctx::check(vkCreatePipelineLayout(d, &li, nullptr, &layout), "vkCreatePipelineLayout");
+    VkComputePipelineCreateInfo ci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+    ci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+    ci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+    ci.stage.module = module;
+    ci.stage.pName = "main";
+    ci.layout = layout;
+    vkctx::check(vkCreateComputePipelines(d, VK_NULL_HANDLE, 1, &ci, nullptr, &pipeline), "vkCreateComputePipelines");
+    vkDestroyShaderModule(d, module, nullptr);
+  }
+  ~TestPipeline() {
+    vkDestroyPipeline(device, pipeline, nullptr);
+    vkDestroyPipelineLayout(device, layout, nullptr);
+  }
+  template <class Push>
+  void dispatch(VkCommandBuffer cmd, const Push& push, uint32_t threads) const {
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+    vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
+    vkCmdDispatch(cmd, (threads + 63) / 64, 1, 1);
+  }
+};
+
+uint32_t hash(uint32_t x) {  // as fill_keys.comp
+  x ^= x >> 16;
+  x *= 0x7feb352du;
+  x ^= x >> 15;
+  x *= 0x846ca68bu;
+  x ^= x >> 16;
+  return x;
+}
+
+}  // namespace
+
+TEST_SUITE("contract") {
+  TEST_CASE("shader work before and after a sort, with only the contract's barriers") {
+    Gpu& g = gpu();
+    vkctx::Context& ctx = g.ctx;
+    const uint32_t n = 3 * vksort::getSorterProperties(g.sorter).tileKeys + 77;
+    const uint32_t seed = 0x5eed;
+
+    vksort::SortInfo info;
+    info.config.valueType = vksort::ValueType::u32;
+    info.count = info.maxCount = n;
+    vksort::ScratchRequirements req;
+    vkctx::check(vksort::getScratchRequirements(g.sorter, info.config, n, &req), "getScratchRequirements");
+    vkctx::Buffer keys = ctx.createDeviceBuffer(n * 4), values = ctx.createDeviceBuffer(n * 4),
+                  copy = ctx.createDeviceBuffer(n * 4), result = ctx.createDeviceBuffer(16),
+                  scratch = ctx.createDeviceBuffer(req.size, req.usage), readback = ctx.createHostBuffer(n * 4 + 16);
+    info.keys = keys.range();
+    info.values = values.range();
+    info.scratch = scratch.range();
+
+    struct FillPush {
+      VkDeviceAddress keys, values;
+      uint32_t count, seed;
+    } fillPush{ctx.address(keys), ctx.address(values), n, seed};
+    struct CheckPush {
+      VkDeviceAddress keys, values, copy, result;
+      uint32_t count;
+    } checkPush{ctx.address(keys), ctx.address(values), ctx.address(copy), ctx.address(result), n};
+    TestPipeline fill(ctx.device, kFillKeysSpirv, sizeof kFillKeysSpirv, sizeof(FillPush));
+    TestPipeline checker(ctx.device, kCheckSortedSpirv, sizeof kCheckSortedSpirv, sizeof(CheckPush));
+
+    VkCommandBuffer cmd = ctx.beginCommands();
+    vkCmdFillBuffer(cmd, result.buffer, 0, 16, 0);
+    fill.dispatch(cmd, fillPush, n);
+    // The contract's "before" barrier.
+    vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, vksort::kSortDstStage,
+                         vksort::kSortDstAccess);
+    vkctx::check(vksort::recordSort(g.sorter, cmd, info), "recordSort");
+    // The contract's "after" barrier (plus the fill of `result`, which is the test's own).
+    vkctx::memoryBarrier(cmd, vksort::kSortSrcStage | VK_PIPELINE_STAGE_TRANSFER_BIT,
+                         vksort::kSortSrcAccess | VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                         VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+    checker.dispatch(cmd, checkPush, n);
+    vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                         VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+    VkBufferCopy toHost[2] = {{0, 0, n * 4}, {0, n * 4, 16}};
+    vkCmdCopyBuffer(cmd, copy.buffer, readback.buffer, 1, &toHost[0]);
+    vkCmdCopyBuffer(cmd, result.buffer, readback.buffer, 1, &toHost[1]);
+    vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+                         VK_ACCESS_HOST_READ_BIT);
+    ctx.submitAndWait(cmd);
+    requireNoValidationMessages();
+
+    std::vector<uint32_t> expected(n);
+    for (uint32_t i = 0; i < n; ++i) expected[i] = hash(i ^ seed);
+    std::sort(expected.begin(), expected.end());
+    const auto* words = static_cast<const uint32_t*>(readback.mapped);
+    CHECK(std::equal(expected.begin(), expected.end(), words));
+    CHECK(words[n] == 0);      // keys out of order, seen by the shader after the sort
+    CHECK(words[n + 1] == 0);  // equal keys out of input order
+
+    for (vkctx::Buffer* b : {&keys, &values, &copy, &result, &scratch, &readback}) ctx.destroy(*b);
+  }
+
+  TEST_CASE("sorts sharing one scratch buffer, back to back") {
+    Gpu& g = gpu();
+    vkctx::Context& ctx = g.ctx;
+    const uint32_t n = 2 * vksort::getSorterProperties(g.sorter).tileKeys + 5;
+    std::vector<uint32_t> a = makeKeys(Dist::uniform, n, 11), b = makeKeys(Dist::q2, n, 12);
+
+    vksort::SortInfo info;
+    info.count = info.maxCount = n;
+    vksort::ScratchRequirements req;
+    vkctx::check(vksort::getScratchRequirements(g.sorter, info.config, n, &req), "getScratchRequirements");
+    vkctx::Buffer scratch = ctx.createDeviceBuffer(req.size, req.usage);
+    vkctx::Buffer keysA = ctx.createDeviceBuffer(n * 4), keysB = ctx.createDeviceBuffer(n * 4);
+    ctx.upload(keysA, a.data(), n * 4);
+    ctx.upload(keysB, b.data(), n * 4);
+    info.scratch = scratch.range();
+
+    VkCommandBuffer cmd = ctx.beginCommands();
+    vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, vksort::kSortDstStage,
+                         vksort::kSortDstAccess);
+    info.keys = keysA.range();
+    vkctx::check(vksort::recordSort(g.sorter, cmd, info), "recordSort A");
+    info.keys = keysB.range();
+    vkctx::check(vksort::recordSort(g.sorter, cmd, info), "recordSort B");
+    vkctx::memoryBarrier(cmd, vksort::kSortSrcStage, vksort::kSortSrcAccess, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                         VK_ACCESS_TRANSFER_READ_BIT);
+    ctx.submitAndWait(cmd);
+    requireNoValidationMessages();
+
+    std::vector<uint32_t> outA(n), outB(n);
+    ctx.download(keysA, outA.data(), n * 4);
+    ctx.download(keysB, outB.data(), n * 4);
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    CHECK(outA == a);
+    CHECK(outB == b);
+    for (vkctx::Buffer* buf : {&scratch, &keysA, &keysB}) ctx.destroy(*buf);
+  }
+}

@@ -1,0 +1,187 @@
+#include "test_support.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <memory>
+#include <numeric>
+#include <random>
+
+namespace vksort_test {
+
+Gpu::Gpu(const vkctx::Options& o) : ctx(o) {
+  vkctx::check(vksort::createSorter(ctx.sorterCreateInfo(), &sorter), "createSorter");
+}
+Gpu::~Gpu() { vksort::destroySorter(sorter); }
+
+Gpu& gpu() {
+  static std::unique_ptr<Gpu> g;
+  if (!g) {
+    const char* v = std::getenv("VKSORT_VALIDATION");
+    vkctx::Options o;
+    o.validation = !(v && std::string(v) == "0");
+    g = std::make_unique<Gpu>(o);
+    vksort::SorterProperties p = vksort::getSorterProperties(g->sorter);
+    std::string line = std::string("device: ") + g->ctx.properties.deviceName + ", subgroup " +
+                       std::to_string(p.subgroupSize) + (p.requiredSubgroupSize ? " (required)" : "") +
+                       ", workgroup " + std::to_string(p.workgroupSize) + ", tile " + std::to_string(p.tileKeys) +
+                       ", validation " + (o.validation ? "on" : "off");
+    MESSAGE(line);
+  }
+  return *g;
+}
+
+void requireNoValidationMessages() {
+  REQUIRE_MESSAGE(gpu().ctx.validationMessages() == 0, gpu().ctx.lastValidationMessage());
+}
+
+const char* name(Dist d) {
+  switch (d) {
+    case Dist::uniform: return "uniform";
+    case Dist::q2: return "q2";
+    case Dist::q4: return "q4";
+    case Dist::q8: return "q8";
+    case Dist::q16: return "q16";
+    case Dist::allEqual: return "all-equal";
+    case Dist::sorted: return "sorted";
+    case Dist::reversed: return "reversed";
+    case Dist::fewDistinct: return "few-distinct";
+  }
+  return "?";
+}
+
+std::vector<uint32_t> makeKeys(Dist d, size_t n, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<uint32_t> k(n);
+  auto entropyBand = [&](int q) {  // AND of q uniform samples (Thearling & Smith)
+    for (auto& x : k) {
+      uint32_t v = ~0u;
+      for (int i = 0; i < q; ++i) v &= uint32_t(rng());
+      x = v;
+    }
+  };
+  switch (d) {
+    case Dist::uniform: entropyBand(1); break;
+    case Dist::q2: entropyBand(2); break;
+    case Dist::q4: entropyBand(4); break;
+    case Dist::q8: entropyBand(8); break;
+    case Dist::q16: entropyBand(16); break;
+    case Dist::allEqual: std::fill(k.begin(), k.end(), uint32_t(rng())); break;
+    case Dist::sorted:
+      entropyBand(1);
+      std::sort(k.begin(), k.end());
+      break;
+    case Dist::reversed:
+      entropyBand(1);
+      std::sort(k.begin(), k.end(), std::greater<>());
+      break;
+    case Dist::fewDistinct: {
+      uint32_t values[7];
+      for (auto& v : values) v = uint32_t(rng());
+      for (auto& x : k) x = values[rng() % 7];
+      break;
+    }
+  }
+  return k;
+}
+
+std::vector<uint32_t> iota(size_t n) {
+  std::vector<uint32_t> v(n);
+  std::iota(v.begin(), v.end(), 0u);
+  return v;
+}
+
+namespace {
+
+constexpr uint32_t kGuardWords = 64;
+constexpr uint32_t kGuard = 0xDEADBEEFu;
+
+// Host staging laid out as [guard][data][guard], copied whole into a device buffer of the same
+// layout; the data range is what vksort sees.
+struct Guarded {
+  vkctx::Buffer device, host;
+  size_t n;
+  Guarded(vkctx::Context& ctx, const std::vector<uint32_t>& data) : n(data.size()) {
+    VkDeviceSize bytes = (n + 2 * kGuardWords) * 4;
+    device = ctx.createDeviceBuffer(bytes);
+    host = ctx.createHostBuffer(bytes);
+    auto* w = static_cast<uint32_t*>(host.mapped);
+    std::fill(w, w + n + 2 * kGuardWords, kGuard);
+    std::copy(data.begin(), data.end(), w + kGuardWords);
+  }
+  vksort::BufferRange range() const { return {device.buffer, kGuardWords * 4, n * 4}; }
+  void copy(VkCommandBuffer cmd, bool toDevice) const {
+    VkBufferCopy region{0, 0, device.size};
+    vkCmdCopyBuffer(cmd, toDevice ? host.buffer : device.buffer, toDevice ? device.buffer : host.buffer, 1, &region);
+  }
+  std::vector<uint32_t> result() const {
+    auto* w = static_cast<const uint32_t*>(host.mapped);
+    for (uint32_t i = 0; i < kGuardWords; ++i) {
+      REQUIRE_MESSAGE(w[i] == kGuard, "guard word before the range was overwritten");
+      REQUIRE_MESSAGE(w[kGuardWords + n + i] == kGuard, "guard word after the range was overwritten");
+    }
+    return std::vector<uint32_t>(w + kGuardWords, w + kGuardWords + n);
+  }
+  void destroy(vkctx::Context& ctx) {
+    ctx.destroy(device);
+    ctx.destroy(host);
+  }
+};
+
+}  // namespace
+
+Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* values) {
+  Gpu& g = gpu();
+  vkctx::Context& ctx = g.ctx;
+  bool pairs = values != nullptr;
+  uint32_t n = uint32_t(keys.size());
+
+  vksort::SortInfo info;
+  info.config.valueType = pairs ? vksort::ValueType::u32 : vksort::ValueType::none;
+  info.count = n;
+  info.maxCount = n;
+  vksort::ScratchRequirements req;
+  vkctx::check(vksort::getScratchRequirements(g.sorter, info.config, n, &req), "getScratchRequirements");
+  vkctx::Buffer scratch = ctx.createDeviceBuffer(req.size, req.usage);
+
+  Guarded k(ctx, keys);
+  Guarded v(ctx, pairs ? *values : std::vector<uint32_t>());
+  info.keys = k.range();
+  info.values = pairs ? v.range() : vksort::BufferRange{};
+  info.scratch = scratch.range();
+
+  VkCommandBuffer cmd = ctx.beginCommands();
+  k.copy(cmd, true);
+  if (pairs) v.copy(cmd, true);
+  vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, vksort::kSortDstStage,
+                       vksort::kSortDstAccess);
+  vkctx::check(vksort::recordSort(g.sorter, cmd, info), "recordSort");
+  vkctx::memoryBarrier(cmd, vksort::kSortSrcStage, vksort::kSortSrcAccess, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                       VK_ACCESS_TRANSFER_READ_BIT);
+  k.copy(cmd, false);
+  if (pairs) v.copy(cmd, false);
+  vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+                       VK_ACCESS_HOST_READ_BIT);
+  ctx.submitAndWait(cmd);
+  requireNoValidationMessages();
+
+  Sorted out{k.result(), pairs ? v.result() : std::vector<uint32_t>()};
+  k.destroy(ctx);
+  v.destroy(ctx);
+  ctx.destroy(scratch);
+  return out;
+}
+
+void checkAgainstReference(const std::vector<uint32_t>& keys, const Sorted& out, bool pairs) {
+  std::vector<uint32_t> order = iota(keys.size());
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return keys[a] < keys[b]; });
+  REQUIRE(out.keys.size() == keys.size());
+  size_t firstBadKey = keys.size(), firstBadValue = keys.size();
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (out.keys[i] != keys[order[i]] && firstBadKey == keys.size()) firstBadKey = i;
+    if (pairs && out.values[i] != order[i] && firstBadValue == keys.size()) firstBadValue = i;
+  }
+  CHECK_MESSAGE(firstBadKey == keys.size(), "first wrong key at index " << firstBadKey);
+  if (pairs) CHECK_MESSAGE(firstBadValue == keys.size(), "first wrong value (stability) at index " << firstBadValue);
+}
+
+}  // namespace vksort_test

@@ -1,0 +1,45 @@
+// What every vksort test shares: one validated Vulkan context and sorter, input generators, a
+// sort that runs through the public API between the barriers the README names, and the CPU
+// reference.
+#pragma once
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "vk_context.hpp"
+
+namespace vksort_test {
+
+struct Gpu {
+  vkctx::Context ctx;
+  vksort::Sorter sorter = nullptr;
+  explicit Gpu(const vkctx::Options& o);
+  ~Gpu();
+};
+
+// The process-wide context and sorter, with validation on (VKSORT_VALIDATION=0 turns it off).
+Gpu& gpu();
+
+// Fails the running test if validation has said anything.
+void requireNoValidationMessages();
+
+enum class Dist { uniform, q2, q4, q8, q16, allEqual, sorted, reversed, fewDistinct };
+const char* name(Dist d);
+std::vector<uint32_t> makeKeys(Dist d, size_t n, uint64_t seed);
+
+std::vector<uint32_t> iota(size_t n);
+
+// Sorts on the GPU: one command buffer copies the input in, sorts, copies the result out, with
+// the contract's barriers between. Guard words around each range must survive untouched.
+struct Sorted {
+  std::vector<uint32_t> keys;
+  std::vector<uint32_t> values;
+};
+Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* values);
+
+// Checks `out` against std::stable_sort of `keys` (values: the input indices).
+void checkAgainstReference(const std::vector<uint32_t>& keys, const Sorted& out, bool pairs);
+
+}  // namespace vksort_test
