@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "test_support.hpp"
+
 static bool anyVulkanDevice() {
   VkInstanceCreateInfo ici{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
   VkInstance instance;
@@ -25,5 +27,7 @@ int main(int argc, char** argv) {
     return 77;
   }
   doctest::Context context(argc, argv);
-  return context.run();
+  int result = context.run();
+  vksort_test::shutdownGpu();
+  return result;
 }

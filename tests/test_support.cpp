@@ -13,8 +13,13 @@ Gpu::Gpu(const vkctx::Options& o) : ctx(o) {
 }
 Gpu::~Gpu() { vksort::destroySorter(sorter); }
 
+namespace {
+std::unique_ptr<Gpu> g;
+}
+
+void shutdownGpu() { g.reset(); }
+
 Gpu& gpu() {
-  static std::unique_ptr<Gpu> g;
   if (!g) {
     const char* v = std::getenv("VKSORT_VALIDATION");
     vkctx::Options o;

@@ -22,6 +22,10 @@ struct Gpu {
 // The process-wide context and sorter, with validation on (VKSORT_VALIDATION=0 turns it off).
 Gpu& gpu();
 
+// Destroys it; main() calls this before returning, while the Vulkan loader and layers are still
+// alive (static destruction after main crashed on the NVIDIA driver).
+void shutdownGpu();
+
 // Fails the running test if validation has said anything.
 void requireNoValidationMessages();
 

@@ -242,18 +242,28 @@ VkCommandBuffer Context::beginCommands() {
   return cmd;
 }
 
-void Context::submitAndWait(VkCommandBuffer cmd) {
+Submission Context::submitAsync(VkCommandBuffer cmd) {
   check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
+  Submission s{cmd, VK_NULL_HANDLE};
   VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-  VkFence fence;
-  check(vkCreateFence(device, &fci, nullptr, &fence), "vkCreateFence");
+  check(vkCreateFence(device, &fci, nullptr, &s.fence), "vkCreateFence");
   VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
   si.commandBufferCount = 1;
   si.pCommandBuffers = &cmd;
-  check(vkQueueSubmit(queue, 1, &si, fence), "vkQueueSubmit");
-  check(vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
-  vkDestroyFence(device, fence, nullptr);
-  vkFreeCommandBuffers(device, commandPool, 1, &cmd);
+  check(vkQueueSubmit(queue, 1, &si, s.fence), "vkQueueSubmit");
+  return s;
+}
+
+void Context::finish(Submission& s) {
+  check(vkWaitForFences(device, 1, &s.fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
+  vkDestroyFence(device, s.fence, nullptr);
+  vkFreeCommandBuffers(device, commandPool, 1, &s.cmd);
+  s = Submission{};
+}
+
+void Context::submitAndWait(VkCommandBuffer cmd) {
+  Submission s = submitAsync(cmd);
+  finish(s);
 }
 
 void Context::upload(const Buffer& dst, const void* data, VkDeviceSize bytes) {

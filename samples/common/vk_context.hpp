@@ -24,6 +24,11 @@ struct Buffer {
   vksort::BufferRange range() const { return {buffer, 0, size}; }
 };
 
+struct Submission {
+  VkCommandBuffer cmd = VK_NULL_HANDLE;
+  VkFence fence = VK_NULL_HANDLE;
+};
+
 class Context {
  public:
   // Picks the device named by VKSORT_DEVICE (an index or part of its name), else the first
@@ -51,8 +56,11 @@ class Context {
   void destroy(Buffer& b);
   VkDeviceAddress address(const Buffer& b) const;
 
+  // A one-time command buffer from the context's pool, begun.
   VkCommandBuffer beginCommands();
   void submitAndWait(VkCommandBuffer cmd);  // ends, submits, waits, frees
+  Submission submitAsync(VkCommandBuffer cmd);  // ends and submits; finish() waits and frees
+  void finish(Submission& s);
 
   void upload(const Buffer& dst, const void* data, VkDeviceSize bytes);
   void download(const Buffer& src, void* data, VkDeviceSize bytes);

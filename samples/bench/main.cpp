@@ -1,0 +1,292 @@
+// vksort benchmark. Prints one CSV line per measurement, as ../shared/bench/cub_bench.cu does:
+//   impl,mode,dist,n,median_ms,min_ms,gkeys_per_s,check
+// impl "vksort" is the sort; impl "copy" is a device copy of the same bytes (the bandwidth
+// ceiling, one uvec4 per invocation). Inputs are generated on the GPU with cub_bench's hash, so
+// both benchmarks sort identical keys.
+// Timing: per size, about a second of back-to-back sorts to bring the clocks up, then one
+// submission of `iterations` sorts; each sort is preceded by a restore of the unsorted input
+// (outside the timed region) and bracketed by timestamps. Median and minimum of those.
+//   usage: vksort_bench [--max-log2 28] [--min-log2 10] [--modes keys32,pairs32] [--iterations 20]
+//                       [--warmup-ms 1000] [--sizes n,n,...] [--dists 1,2,4,8,16] [--dist-log2 26]
+#include <algorithm>
+#include <functional>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "vk_context.hpp"
+
+namespace {
+
+const uint32_t kGenSpirv[] = {
+#include "gen_keys.comp.spv.inc"
+};
+const uint32_t kCopySpirv[] = {
+#include "copy.comp.spv.inc"
+};
+
+struct Args {
+  int minLog2 = 10, maxLog2 = 28, iterations = 20, warmupMs = 1000, distLog2 = 26;
+  std::vector<std::string> modes = {"keys32", "pairs32"};
+  std::vector<uint64_t> sizes;  // extra sizes beyond the powers of 4
+  std::vector<uint32_t> dists = {2, 4, 8, 16};
+};
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  for (std::string item; std::getline(ss, item, ',');) out.push_back(item);
+  return out;
+}
+
+Args parse(int argc, char** argv) {
+  Args a;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    std::string k = argv[i], v = argv[i + 1];
+    if (k == "--max-log2") a.maxLog2 = std::stoi(v);
+    else if (k == "--min-log2") a.minLog2 = std::stoi(v);
+    else if (k == "--iterations") a.iterations = std::stoi(v);
+    else if (k == "--warmup-ms") a.warmupMs = std::stoi(v);
+    else if (k == "--dist-log2") a.distLog2 = std::stoi(v);
+    else if (k == "--modes") a.modes = split(v);
+    else if (k == "--sizes") for (auto& s : split(v)) a.sizes.push_back(std::stoull(s));
+    else if (k == "--dists") { a.dists.clear(); for (auto& s : split(v)) a.dists.push_back(uint32_t(std::stoul(s))); }
+    else throw std::runtime_error("unknown option " + k);
+  }
+  return a;
+}
+
+struct HelperPush {  // bench_common.glsl
+  VkDeviceAddress src, dst;
+  uint32_t count, q, hasValues, pad;
+};
+
+// One of the benchmark's own compute kernels.
+struct Helper {
+  VkDevice device;
+  VkPipelineLayout layout = VK_NULL_HANDLE;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  uint32_t maxGroupsX;
+  Helper(vkctx::Context& ctx, const uint32_t* code, size_t bytes) : device(ctx.device) {
+    maxGroupsX = ctx.properties.limits.maxComputeWorkGroupCount[0];
+    VkShaderModuleCreateInfo mi{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, nullptr, 0, bytes, code};
+    VkShaderModule module;
+    vkctx::check(vkCreateShaderModule(device, &mi, nullptr, &module), "vkCreateShaderModule");
+    VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(HelperPush)};
+    VkPipelineLayoutCreateInfo li{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    li.pushConstantRangeCount = 1;
+    li.pPushConstantRanges = &range;
+    vkctx::check(vkCreatePipelineLayout(device, &li, nullptr, &layout), "vkCreatePipelineLayout");
+    VkComputePipelineCreateInfo ci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+    ci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_COMPUTE_BIT, module,
+                "main", nullptr};
+    ci.layout = layout;
+    vkctx::check(vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &ci, nullptr, &pipeline), "pipeline");
+    vkDestroyShaderModule(device, module, nullptr);
+  }
+  ~Helper() {
+    vkDestroyPipeline(device, pipeline, nullptr);
+    vkDestroyPipelineLayout(device, layout, nullptr);
+  }
+  void dispatch(VkCommandBuffer cmd, const HelperPush& p) const {
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+    vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof p, &p);
+    uint32_t groups = (p.count + 255) / 256;
+    uint32_t x = std::min(groups, maxGroupsX), y = (groups + x - 1) / x;
+    vkCmdDispatch(cmd, x, y, 1);
+  }
+};
+
+void computeBarrier(VkCommandBuffer cmd) {
+  vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+}
+
+// A unit of benchmarked work: `untimed` restores the input (ends with a barrier), `timed` is
+// what the timestamps bracket.
+struct Work {
+  std::function<void(VkCommandBuffer)> untimed, timed;
+};
+
+struct Timing {
+  double median, min;
+};
+
+class Bench {
+ public:
+  Bench(vkctx::Context& ctx, vksort::Sorter sorter, const Args& args)
+      : ctx_(ctx), sorter_(sorter), args_(args), gen_(ctx, kGenSpirv, sizeof kGenSpirv),
+        copy_(ctx, kCopySpirv, sizeof kCopySpirv) {
+    VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    qi.queryType = VK_QUERY_TYPE_TIMESTAMP;
+    qi.queryCount = 2 * uint32_t(args.iterations);
+    vkctx::check(vkCreateQueryPool(ctx.device, &qi, nullptr, &queries_), "vkCreateQueryPool");
+  }
+  ~Bench() { vkDestroyQueryPool(ctx_.device, queries_, nullptr); }
+
+  // Measures the sort of n elements and the copy ceiling of the same bytes, and prints both.
+  void run(const std::string& mode, uint32_t q, uint32_t n) {
+    bool pairs = mode == "pairs32";
+    vksort::SortInfo info;
+    info.config.valueType = pairs ? vksort::ValueType::u32 : vksort::ValueType::none;
+    info.count = info.maxCount = n;
+    vksort::ScratchRequirements req;
+    vkctx::check(vksort::getScratchRequirements(sorter_, info.config, n, &req), "getScratchRequirements");
+    VkDeviceSize bytes = VkDeviceSize(n) * 4;
+    vkctx::Buffer pristine = ctx_.createDeviceBuffer(bytes), keys = ctx_.createDeviceBuffer(bytes);
+    vkctx::Buffer values = ctx_.createDeviceBuffer(pairs ? bytes : 16);
+    vkctx::Buffer scratch = ctx_.createDeviceBuffer(req.size, req.usage);
+    info.keys = keys.range();
+    info.values = values.range();
+    info.scratch = scratch.range();
+
+    vkctx::Buffer iota = ctx_.createDeviceBuffer(pairs ? bytes : 16);
+    VkCommandBuffer cmd = ctx_.beginCommands();
+    gen_.dispatch(cmd, {0, ctx_.address(pristine), n, q, 0, 0});
+    if (pairs) gen_.dispatch(cmd, {0, ctx_.address(iota), n, q, 1, 0});
+    ctx_.submitAndWait(cmd);
+
+    // The unsorted input comes back by transfer copies, outside the timed region.
+    VkBufferCopy region{0, 0, bytes};
+    Work sortWork{[&](VkCommandBuffer c) {
+                    vkctx::memoryBarrier(c, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                                         VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
+                    vkCmdCopyBuffer(c, pristine.buffer, keys.buffer, 1, &region);
+                    if (pairs) vkCmdCopyBuffer(c, iota.buffer, values.buffer, 1, &region);
+                    vkctx::memoryBarrier(c, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+                                         vksort::kSortDstStage, vksort::kSortDstAccess);
+                  },
+                  [&](VkCommandBuffer c) { vkctx::check(vksort::recordSort(sorter_, c, info), "recordSort"); }};
+    Timing sort = measure(sortWork);
+    std::string check = checkResult(pristine, keys, values, n, pairs);
+    print("vksort", mode, q, n, sort, check);
+    for (vkctx::Buffer* b : {&pristine, &iota, &keys, &values, &scratch}) ctx_.destroy(*b);
+
+    // The ceiling: one copy of the sort's bytes (keys, and values), same n.
+    VkDeviceSize copyBytes = bytes * (pairs ? 2 : 1);
+    vkctx::Buffer src = ctx_.createDeviceBuffer(copyBytes), dst = ctx_.createDeviceBuffer(copyBytes);
+    HelperPush copyPush{ctx_.address(src), ctx_.address(dst), uint32_t(copyBytes / 16), 0, 0, 0};
+    Timing copy = measure({[](VkCommandBuffer) {}, [&](VkCommandBuffer c) { copy_.dispatch(c, copyPush); }});
+    print("copy", mode, q, n, copy, "ok");
+    std::printf("# copy %s n=%u: %.3f TB/s read+write\n", mode.c_str(), n,
+                2.0 * double(copyBytes) / (copy.median * 1e-3) / 1e12);
+    ctx_.destroy(src);
+    ctx_.destroy(dst);
+  }
+
+ private:
+  // `repetitions` units of work in one command buffer; timestamps around each `timed` part.
+  VkCommandBuffer recordBatch(const Work& work, int repetitions, bool timed) {
+    VkCommandBuffer cmd = ctx_.beginCommands();
+    if (timed) vkCmdResetQueryPool(cmd, queries_, 0, 2 * uint32_t(repetitions));
+    for (int i = 0; i < repetitions; ++i) {
+      computeBarrier(cmd);  // the previous repetition is done before this one restores
+      work.untimed(cmd);
+      if (timed) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries_, 2 * uint32_t(i));
+      work.timed(cmd);
+      if (timed) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries_, 2 * uint32_t(i) + 1);
+    }
+    return cmd;
+  }
+
+  std::vector<double> readTimes(int repetitions) {
+    std::vector<uint64_t> ticks(2 * size_t(repetitions));
+    vkctx::check(vkGetQueryPoolResults(ctx_.device, queries_, 0, uint32_t(ticks.size()), ticks.size() * 8,
+                                       ticks.data(), 8, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                 "vkGetQueryPoolResults");
+    std::vector<double> ms(static_cast<size_t>(repetitions));
+    for (size_t i = 0; i < ms.size(); ++i)
+      ms[i] = double(ticks[2 * i + 1] - ticks[2 * i]) * ctx_.properties.limits.timestampPeriod * 1e-6;
+    return ms;
+  }
+
+  // Probe once, keep the GPU busy for warmupMs with back-to-back batches, then time one batch.
+  Timing measure(const Work& work) {
+    const int n = args_.iterations;
+    ctx_.submitAndWait(recordBatch(work, n, true));
+    std::vector<double> probe = readTimes(n);
+    double perRun = std::max(*std::min_element(probe.begin(), probe.end()), 1e-3);
+
+    constexpr int kMaxPerBatch = 2000;
+    long wanted = long(args_.warmupMs / perRun);
+    int perBatch = int(std::clamp<long>(wanted, 1, kMaxPerBatch));
+    std::vector<vkctx::Submission> inFlight;
+    for (long done = 0; done < wanted; done += perBatch) {
+      inFlight.push_back(ctx_.submitAsync(recordBatch(work, perBatch, false)));
+      if (inFlight.size() > 2) {  // two batches queued keep the GPU busy while the next records
+        ctx_.finish(inFlight.front());
+        inFlight.erase(inFlight.begin());
+      }
+    }
+    vkctx::Submission timed = ctx_.submitAsync(recordBatch(work, n, true));
+    for (vkctx::Submission& s : inFlight) ctx_.finish(s);
+    ctx_.finish(timed);
+    std::vector<double> ms = readTimes(n);
+    std::sort(ms.begin(), ms.end());
+    return {ms[ms.size() / 2], ms[0]};
+  }
+
+  std::string checkResult(const vkctx::Buffer& pristine, const vkctx::Buffer& keys, const vkctx::Buffer& values,
+                          uint32_t n, bool pairs) {
+    std::vector<uint32_t> in(n), out(n), vals(pairs ? n : 0);
+    ctx_.download(pristine, in.data(), VkDeviceSize(n) * 4);
+    ctx_.download(keys, out.data(), VkDeviceSize(n) * 4);
+    if (pairs) ctx_.download(values, vals.data(), VkDeviceSize(n) * 4);
+    for (uint32_t i = 0; i + 1 < n; ++i) {
+      if (out[i] > out[i + 1]) return "FAIL-order";
+      if (pairs && out[i] == out[i + 1] && vals[i] >= vals[i + 1]) return "FAIL-stability";
+    }
+    if (pairs) {
+      for (uint32_t i = 0; i < n; ++i)
+        if (vals[i] >= n || in[vals[i]] != out[i]) return "FAIL-pairs";
+    } else {
+      std::sort(in.begin(), in.end());
+    }
+    return "ok";
+  }
+
+  void print(const char* impl, const std::string& mode, uint32_t q, uint32_t n, Timing t, const std::string& check) {
+    std::printf("%s,%s,q%u,%u,%.4f,%.4f,%.2f,%s\n", impl, mode.c_str(), q, n, t.median, t.min,
+                n / (t.median * 1e6), check.c_str());
+    std::fflush(stdout);
+  }
+
+  vkctx::Context& ctx_;
+  vksort::Sorter sorter_;
+  const Args& args_;
+  Helper gen_, copy_;
+  VkQueryPool queries_ = VK_NULL_HANDLE;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) try {
+  Args args = parse(argc, argv);
+  vkctx::Context ctx(vkctx::Options{});
+  vksort::Sorter sorter = nullptr;
+  vkctx::check(vksort::createSorter(ctx.sorterCreateInfo(), &sorter), "createSorter");
+  vksort::SorterProperties p = vksort::getSorterProperties(sorter);
+  std::printf("# %s, driver 0x%x, subgroup %u%s, workgroup %u, tile %u keys\n", ctx.properties.deviceName,
+              ctx.properties.driverVersion, p.subgroupSize, p.requiredSubgroupSize ? " (required)" : "",
+              p.workgroupSize, p.tileKeys);
+  std::printf("# impl,mode,dist,n,median_ms,min_ms,gkeys_per_s,check\n");
+  {
+    Bench bench(ctx, sorter, args);
+    for (int lg = args.minLog2; lg <= args.maxLog2; lg += 2)
+      for (const std::string& mode : args.modes) bench.run(mode, 1, 1u << lg);
+    for (uint32_t q : args.dists)
+      for (const std::string& mode : args.modes) bench.run(mode, q, 1u << args.distLog2);
+    for (uint64_t n : args.sizes)
+      for (const std::string& mode : args.modes) bench.run(mode, 1, uint32_t(n));
+  }
+  vksort::destroySorter(sorter);
+  return 0;
+} catch (const std::exception& e) {
+  std::fprintf(stderr, "vksort_bench: %s\n", e.what());
+  return 2;
+}
+

@@ -1,0 +1,14 @@
+// Shared by the benchmark's helper kernels.
+#extension GL_EXT_buffer_reference : require
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+layout(buffer_reference, std430, buffer_reference_align = 4) buffer Words { uint v[]; };
+layout(buffer_reference, std430, buffer_reference_align = 16) buffer Quads { uvec4 v[]; };
+layout(push_constant) uniform Push {
+  Words src;     // copy: source
+  Words dst;     // gen: pristine keys; copy: destination
+  uint count;  // elements (copy: uvec4 elements)
+  uint q;      // gen: AND of q samples
+  uint hasValues;  // gen: write values (iota) rather than keys
+} pc;
+// Include after the local_size declaration: before it, gl_WorkGroupSize reads as 1.
+uint flatId() { return (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * gl_WorkGroupSize.x + gl_LocalInvocationID.x; }

@@ -1,0 +1,10 @@
+// The bandwidth ceiling: one uvec4 per invocation, no loop (the fastest copy shape measured on
+// the H200, DESIGN.md).
+#version 450
+layout(local_size_x = 256) in;  // before the include: flatId() reads gl_WorkGroupSize
+#include "bench_common.glsl"
+void main() {
+  uint i = flatId();
+  if (i >= pc.count) return;
+  Quads(pc.dst).v[i] = Quads(pc.src).v[i];
+}

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# On the GPU machine (README, "Performance"): the test suite, the demo, vksort's benchmark, then
+# CUB's, one after the other, with the SM clock logged throughout. Expects a Release build in
+# build/ (with build/cub_bench from ../shared/bench/cub_bench.cu and build/compare.py beside it)
+# and .gl/ from ../shared/tools/gpu-setup.sh. Results go to $OUT (default: ./gpu-results).
+set -uo pipefail
+out=${OUT:-gpu-results}
+mkdir -p "$out"
+source .gl/env.sh
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv | tee "$out/gpu.txt"
+nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu --format=csv -lms 100 > "$out/clocks.csv" &
+logger=$!
+VKSORT_REQUIRE_DEVICE=1 build/tests/vksort_tests 2>&1 | tail -40 > "$out/tests.log"; echo "tests exit ${PIPESTATUS[0]}" | tee -a "$out/tests.log"
+build/samples/demo/vksort_demo 10000000 | tee "$out/demo.txt"
+build/samples/bench/vksort_bench ${VKSORT_BENCH_ARGS:-} | tee "$out/vksort.csv"
+build/cub_bench 28 | tee "$out/cub.csv"   # after ours: never time Vulkan while CUDA runs
+kill $logger
+grep -v '^copy,' "$out/vksort.csv" > "$out/vksort-only.csv"
+grep '^copy,' "$out/vksort.csv" > "$out/copy-only.csv"
+python3 build/compare.py "$out/vksort-only.csv" "$out/cub.csv" | tee "$out/compare.txt"
+echo "# vksort against the copy of its own bytes (speedup < 1: slower than one copy)"
+python3 build/compare.py "$out/vksort-only.csv" "$out/copy-only.csv" | tail -3
