@@ -13,8 +13,10 @@ layout(buffer_reference, std430, buffer_reference_align = 4) readonly restrict b
 layout(buffer_reference, std430, buffer_reference_align = 4) writeonly restrict buffer ValsOut { uint v[]; };
 // Counters written with atomics by many workgroups.
 layout(buffer_reference, std430, buffer_reference_align = 4) coherent buffer Words { uint v[]; };
-// Look-back words: other workgroups publish into them while this one spins on them.
+// Look-back words: other workgroups publish into them while this one spins on them. Written with
+// atomics; read through StatusLoads (plain loads) or with atomics, per lookback.glsl.
 layout(buffer_reference, std430, buffer_reference_align = 4) coherent buffer Status { uint v[]; };
+layout(buffer_reference, std430, buffer_reference_align = 4) coherent volatile readonly buffer StatusLoads { uint v[]; };
 
 #include "shader_interface.h"
 

@@ -5,16 +5,18 @@
 // Each workgroup covers TILES_PER_WORKGROUP binning tiles of TILE_KEYS keys, so that it can also
 // clear exactly those tiles' look-back words, and so that only one global atomic per (digit,
 // pass) is spent on that many keys.
-// Shared memory: s_hist[pass][digit] counters.
+// Shared memory: HISTOGRAM_COPIES copies of s_hist[pass][digit] counters; invocations spread over
+// the copies so that fewer of them collide on one counter's atomics.
 #version 450
 #include "common.glsl"
 
 layout(local_size_x_id = 0) in;
 layout(constant_id = 5) const uint TILE_KEYS = 4096u;  // keys of one binning tile
 layout(constant_id = 3) const uint TILES_PER_WORKGROUP = 8u;
+layout(constant_id = 8) const uint HISTOGRAM_COPIES = 1u;
 const uint WG = gl_WorkGroupSize.x;
 
-shared uint s_hist[kMaxPasses * kRadix];
+shared uint s_hist[HISTOGRAM_COPIES * kMaxPasses * kRadix];
 
 void main() {
   uint tid = gl_LocalInvocationIndex;
@@ -24,21 +26,33 @@ void main() {
   uint lastTile = min(firstTile + TILES_PER_WORKGROUP, tileCount);
 
   uint counters = pc.passCount * kRadix;
-  for (uint i = tid; i < counters; i += WG) s_hist[i] = 0u;
+  for (uint i = tid; i < HISTOGRAM_COPIES * kMaxPasses * kRadix; i += WG) s_hist[i] = 0u;
+  uint copy = (tid % HISTOGRAM_COPIES) * kMaxPasses * kRadix;
   for (uint i = firstTile * kRadix + tid; i < lastTile * kRadix; i += WG) pc.status.v[i] = 0u;
   barrier();
 
+  // Eight loads in flight per invocation before their counts: one load per iteration left the
+  // kernel waiting on memory latency.
+  const uint UNROLL = 8u;
   uint begin = firstTile * TILE_KEYS;
   uint end = min(lastTile * TILE_KEYS, pc.count);
-  for (uint i = begin + tid; i < end; i += WG) {
-    uint key = pc.keysIn.v[i];
-    for (uint p = 0u; p < pc.passCount; ++p)
-      atomicAdd(s_hist[p * kRadix + digitOf(key, pc.shift + p * kRadixBits)], 1u);
+  for (uint base = begin + tid; base < end; base += WG * UNROLL) {
+    uint keys[UNROLL];
+    for (uint u = 0u; u < UNROLL; ++u) {
+      uint i = base + u * WG;
+      keys[u] = i < end ? pc.keysIn.v[i] : 0u;
+    }
+    for (uint u = 0u; u < UNROLL; ++u) {
+      if (base + u * WG >= end) break;
+      for (uint p = 0u; p < pc.passCount; ++p)
+        atomicAdd(s_hist[copy + p * kRadix + digitOf(keys[u], pc.shift + p * kRadixBits)], 1u);
+    }
   }
   barrier();
 
   for (uint i = tid; i < counters; i += WG) {
-    uint c = s_hist[i];
+    uint c = 0u;
+    for (uint k = 0u; k < HISTOGRAM_COPIES; ++k) c += s_hist[k * kMaxPasses * kRadix + i];
     if (c != 0u) atomicAdd(pc.header.v[kHeaderHist + i], c);
   }
 }

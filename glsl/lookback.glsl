@@ -3,10 +3,12 @@
 // over its predecessors, adding aggregates until it meets an inclusive prefix, and publishes its
 // own inclusive prefix. Tiles are numbered in the order workgroups took their tickets, so every
 // predecessor is running or done: the spin waits only on work that is making progress.
-// Status words are `coherent` and both written and read with atomics. On lavapipe a plain
-// volatile load in the spin returned stale words about one sort in three (tiles published a
-// prefix that missed their predecessors); atomic reads never did in 40 runs. The
-// Vulkan-memory-model form (acquire/release atomics) produced garbage there (DESIGN.md).
+// Status words are `coherent`, written with atomics. They are read with plain volatile loads
+// where LOOKBACK_PLAIN_LOADS (NVIDIA: atomic reads of the same hot words from hundreds of
+// workgroups serialize in L2), else with atomics: on lavapipe a volatile load in the spin returned
+// stale words about one sort in three; atomic reads never did in 40 runs. The Vulkan-memory-model
+// form (acquire/release atomics) produced garbage there (DESIGN.md).
+layout(constant_id = 6) const bool LOOKBACK_PLAIN_LOADS = false;
 
 uint statusWord(uint flag, uint value) { return (flag << kStatusValueBits) | value; }
 
@@ -27,7 +29,8 @@ uint lookBack(uint tile, uint digit, uint count, uint binStart) {
   if (tile == 0u) return binStart;
   uint exclusive = 0u;
   for (uint t = tile; t > 0u;) {
-    uint w = atomicOr(pc.status.v[(t - 1u) * kRadix + digit], 0u);
+    uint at = (t - 1u) * kRadix + digit;
+    uint w = LOOKBACK_PLAIN_LOADS ? StatusLoads(pc.status).v[at] : atomicOr(pc.status.v[at], 0u);
     uint flag = w >> kStatusValueBits;
     if (flag == kStatusEmpty) continue;  // predecessor has not published yet: spin
     exclusive += w & kStatusValueMask;

@@ -1,18 +1,45 @@
-// Warp-level multisplit: which lanes of this subgroup hold the same digit. Ballot masks are
-// uvec4, so every subgroup size from 4 to 128 works.
+// Warp-level multisplit: which lanes of this subgroup hold the same digit. Masks are uvec4
+// ballots, so every subgroup size from 4 to 128 works; only the first BALLOT_WORDS words are
+// computed: at 32 lanes or fewer that is one word, and the other three vanish at specialization
+// (computing all four cost about 4x the ALU work of ranking on NVIDIA).
 
-uint popcount4(uvec4 m) {
-  uvec4 c = uvec4(bitCount(m));
-  return c.x + c.y + c.z + c.w;
+layout(constant_id = 7) const uint BALLOT_WORDS = 4u;  // ceil(largest subgroup size / 32)
+
+uint peerCount(uvec4 m) {
+  uint c = 0u;
+  for (uint w = 0u; w < BALLOT_WORDS; ++w) c += uint(bitCount(m[w]));
+  return c;
 }
 
-// Lanes (among those with `valid`) whose digit equals this lane's: one ballot per digit bit.
+// The highest lane set in a non-empty mask.
+uint highestPeer(uvec4 m) {
+  uint lane = 0u;
+  for (uint w = 0u; w < BALLOT_WORDS; ++w)
+    if (m[w] != 0u) lane = w * 32u + uint(findMSB(m[w]));
+  return lane;
+}
+
+uvec4 lanesBelow() {
+  uvec4 m = gl_SubgroupLtMask;
+  for (uint w = BALLOT_WORDS; w < 4u; ++w) m[w] = 0u;
+  return m;
+}
+
+// Lanes (among those with `valid`) whose digit equals this lane's.
+#ifdef VKSORT_RANK_PARTITIONED
+uvec4 matchDigit(uint digit, bool valid) {
+  return subgroupPartitionNV(valid ? digit : kRadix) & subgroupBallot(valid);
+}
+#else
+// One ballot per digit bit.
 uvec4 matchDigit(uint digit, bool valid) {
   uvec4 peers = subgroupBallot(valid);
   for (uint b = 0u; b < kRadixBits; ++b) {
     bool bit = ((digit >> b) & 1u) != 0u;
     uvec4 ones = subgroupBallot(bit);
-    peers &= bit ? ones : ~ones;
+    for (uint w = 0u; w < BALLOT_WORDS; ++w) peers[w] &= bit ? ones[w] : ~ones[w];
   }
+  for (uint w = BALLOT_WORDS; w < 4u; ++w) peers[w] = 0u;
   return peers;
 }
+#endif

@@ -48,11 +48,17 @@ constexpr VkSubgroupFeatureFlags kRequiredSubgroupOps =
     VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT |
     VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_BIT;
 
+bool extensionEnabled(const SorterCreateInfo& info, const char* name) {
+  for (uint32_t i = 0; i < info.enabledExtensionCount; ++i)
+    if (info.ppEnabledExtensionNames && std::strcmp(info.ppEnabledExtensionNames[i], name) == 0) return true;
+  return false;
+}
+
 }  // namespace
 
-Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDevice, const void* enabledFeatures,
+Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDevice, const SorterCreateInfo& info,
                        DeviceCaps* caps) {
-  EnabledFeatures enabled = readEnabledFeatures(enabledFeatures);
+  EnabledFeatures enabled = readEnabledFeatures(info.pEnabledFeatures);
 
   VkPhysicalDeviceProperties2 base{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
   fn.getPhysicalDeviceProperties2(physicalDevice, &base);
@@ -93,6 +99,9 @@ Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDev
     caps->canRequireSubgroupSize = enabled.subgroupSizeControl && enabled.computeFullSubgroups &&
                                    (sizeControl.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT);
   }
+
+  caps->partitionedSubgroups = (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) &&
+                               extensionEnabled(info, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
 
   if (!(subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT))
     return fail(Result::errorFeatureNotPresent, "%s has no subgroup operations in compute shaders", p.deviceName);

@@ -19,10 +19,11 @@ struct DeviceCaps {
   uint32_t maxWorkgroupSubgroups = 0;  // with subgroup size control; else unbounded
   bool canRequireSubgroupSize = false; // subgroupSizeControl + computeFullSubgroups enabled, and
                                        // compute in requiredSubgroupSizeStages
+  bool partitionedSubgroups = false;   // VK_NV_shader_subgroup_partitioned enabled, in compute
 };
 
 // Fills *caps; fails with errorFeatureNotPresent if the device cannot run vksort.
-Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDevice, const void* enabledFeatures,
+Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDevice, const SorterCreateInfo& info,
                        DeviceCaps* caps);
 
 }  // namespace vksort::detail

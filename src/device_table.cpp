@@ -32,7 +32,8 @@ const char* loadInstanceFunctions(VkInstance instance, PFN_vkGetInstanceProcAddr
   X(vkCmdBindPipeline)             \
   X(vkCmdPushConstants)            \
   X(vkCmdDispatch)                 \
-  X(vkCmdPipelineBarrier)
+  X(vkCmdPipelineBarrier)          \
+  X(vkCmdWriteTimestamp)
 
 const char* loadDeviceTable(VkDevice device, PFN_vkGetDeviceProcAddr gdpa, VolkDeviceTable* out) {
 #define VKSORT_LOAD(name)                                          \

@@ -20,6 +20,9 @@ const uint32_t kScanSpirv[] = {
 const uint32_t kOnesweepSpirv[] = {
 #include "onesweep.comp.spv.inc"
 };
+const uint32_t kOnesweepPartitionedSpirv[] = {
+#include "onesweep_partitioned.comp.spv.inc"
+};
 
 // Specialization constants, by constant_id, as the kernels declare them.
 struct SpecData {
@@ -29,6 +32,9 @@ struct SpecData {
   uint32_t histogramTilesPerWorkgroup;   // 3
   VkBool32 hasValues;                    // 4
   uint32_t tileKeys;                     // 5
+  VkBool32 lookbackPlainLoads;           // 6
+  uint32_t ballotWords;                  // 7
+  uint32_t histogramCopies;              // 8
 };
 const VkSpecializationMapEntry kSpecMap[] = {
     {0, offsetof(SpecData, workgroupSize), 4},
@@ -37,6 +43,9 @@ const VkSpecializationMapEntry kSpecMap[] = {
     {3, offsetof(SpecData, histogramTilesPerWorkgroup), 4},
     {4, offsetof(SpecData, hasValues), 4},
     {5, offsetof(SpecData, tileKeys), 4},
+    {6, offsetof(SpecData, lookbackPlainLoads), 4},
+    {7, offsetof(SpecData, ballotWords), 4},
+    {8, offsetof(SpecData, histogramCopies), 4},
 };
 
 struct KernelSource {
@@ -45,12 +54,14 @@ struct KernelSource {
   bool fixedWorkgroupSize;  // local_size_x given in the shader (no size control applies)
 };
 
-KernelSource sourceOf(Kernel k) {
+KernelSource sourceOf(Kernel k, const Tuning& t) {
   switch (k) {
     case kInit: return {kInitSpirv, sizeof kInitSpirv, true};
     case kHistogram: return {kHistogramSpirv, sizeof kHistogramSpirv, false};
     case kScan: return {kScanSpirv, sizeof kScanSpirv, false};
-    default: return {kOnesweepSpirv, sizeof kOnesweepSpirv, false};
+    default:
+      if (t.partitionedRanking) return {kOnesweepPartitionedSpirv, sizeof kOnesweepPartitionedSpirv, false};
+      return {kOnesweepSpirv, sizeof kOnesweepSpirv, false};
   }
 }
 
@@ -66,7 +77,7 @@ Status createPipelines(const VolkDeviceTable& vk, VkDevice device, const Tuning&
     return failVulkan(r, "vkCreatePipelineLayout");
 
   for (uint32_t k = 0; k < kKernelCount; ++k) {
-    KernelSource src = sourceOf(Kernel(k));
+    KernelSource src = sourceOf(Kernel(k), tuning);
     VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
     moduleInfo.codeSize = src.bytes;
     moduleInfo.pCode = src.code;
@@ -79,7 +90,10 @@ Status createPipelines(const VolkDeviceTable& vk, VkDevice device, const Tuning&
                   tuning.minSubgroupSize,
                   tuning.histogramTilesPerWorkgroup,
                   k == kOnesweepPairs,
-                  tuning.tileKeys()};
+                  tuning.tileKeys(),
+                  tuning.lookbackPlainLoads,
+                  tuning.ballotWords,
+                  tuning.histogramCopies};
     VkSpecializationInfo specInfo{uint32_t(std::size(kSpecMap)), kSpecMap, sizeof spec, &spec};
 
     VkPipelineShaderStageRequiredSubgroupSizeCreateInfo requiredSize{

@@ -29,15 +29,29 @@ void dispatch(const Sorter_T& s, VkCommandBuffer cmd, Kernel kernel, const SortP
 
 uint32_t divideUp(uint32_t a, uint32_t b) { return uint32_t((uint64_t(a) + b - 1) / b); }
 
+// Profiling: timestamp `index` of the caller's pool, once all earlier work is done.
+struct Timestamps {
+  const VolkDeviceTable& vk;
+  VkCommandBuffer cmd;
+  VkQueryPool pool;
+  uint32_t next;
+  void write() {
+    if (pool) vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, next++);
+  }
+};
+
 }  // namespace
 
-void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortConfig& config, uint32_t count,
-                        uint32_t maxCount, const SortAddresses& a) {
+uint32_t passCount(const SortConfig&) { return 32 / kRadixBits; }  // u32 keys, every bit
+
+void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, const SortAddresses& a) {
   const Tuning& t = s.tuning;
-  bool pairs = config.valueType != ValueType::none;
-  ScratchLayout layout = scratchLayout(t, pairs, maxCount);
-  const uint32_t passes = 32 / kRadixBits;  // u32 keys, every bit
+  const uint32_t count = info.count;
+  bool pairs = info.config.valueType != ValueType::none;
+  ScratchLayout layout = scratchLayout(t, pairs, info.maxCount);
+  const uint32_t passes = passCount(info.config);
   const uint32_t tiles = divideUp(count, t.tileKeys());
+  Timestamps stamps{s.vk, cmd, info.timestampPool, info.firstTimestamp};
 
   SortPush push{};
   push.header = a.scratch + layout.header;
@@ -46,16 +60,20 @@ void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortConfig
 
   // Sorts sharing a scratch buffer may follow each other with no barrier of the caller's.
   computeBarrier(s.vk, cmd);
+  stamps.write();
   dispatch(s, cmd, kInit, push, 1);
   computeBarrier(s.vk, cmd);
+  stamps.write();
 
   push.keysIn = a.keys;
   push.status = a.scratch + layout.status[0];  // cleared by the histogram kernel for pass 0
   push.shift = 0;
   dispatch(s, cmd, kHistogram, push, divideUp(tiles, t.histogramTilesPerWorkgroup));
   computeBarrier(s.vk, cmd);
+  stamps.write();
   dispatch(s, cmd, kScan, push, passes);
   computeBarrier(s.vk, cmd);
+  stamps.write();
 
   // Ping-pong between the caller's buffers and the scratch copies; an even pass count ends in
   // the caller's.
@@ -73,6 +91,7 @@ void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortConfig
     push.flags = pass + 1 < passes ? kFlagClearNext : 0;
     dispatch(s, cmd, pairs ? kOnesweepPairs : kOnesweepKeys, push, tiles);
     if (pass + 1 < passes) computeBarrier(s.vk, cmd);
+    stamps.write();
   }
 }
 

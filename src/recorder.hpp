@@ -10,9 +10,15 @@ struct SortAddresses {
   VkDeviceAddress scratch;  // start of the scratch range
 };
 
-// Records: barrier, init, histogram, scan, then one binning pass per digit. `count` is at least 1
-// and the arguments are already checked.
-void recordOnesweepSort(const Sorter_T& sorter, VkCommandBuffer cmd, const SortConfig& config, uint32_t count,
-                        uint32_t maxCount, const SortAddresses& addresses);
+// Dispatches before the binning passes: init, histogram, scan.
+constexpr uint32_t kFixedDispatches = 3;
+
+// Binning passes of a sort: one per 8-bit digit of the key.
+uint32_t passCount(const SortConfig& config);
+
+// Records: barrier, init, histogram, scan, then one binning pass per digit (and, when asked, a
+// timestamp before and after each). info.count is at least 1; the arguments are already checked.
+void recordOnesweepSort(const Sorter_T& sorter, VkCommandBuffer cmd, const SortInfo& info,
+                        const SortAddresses& addresses);
 
 }  // namespace vksort::detail

@@ -65,7 +65,7 @@ Status createSorter(const SorterCreateInfo& ci, Sorter* pSorter) {
     s->allocatorCopy = *ci.pAllocationCallbacks;
     s->allocator = &s->allocatorCopy;
   }
-  Status status = queryDeviceCaps(ifn, ci.physicalDevice, ci.pEnabledFeatures, &s->caps);
+  Status status = queryDeviceCaps(ifn, ci.physicalDevice, ci, &s->caps);
   if (status) {
     PFN_vkGetDeviceProcAddr gdpa = ci.vkGetDeviceProcAddr ? ci.vkGetDeviceProcAddr : ifn.getDeviceProcAddr;
     if (const char* missing = loadDeviceTable(ci.device, gdpa, &s->vk))
@@ -92,7 +92,7 @@ void destroySorter(Sorter sorter) {
 SorterProperties getSorterProperties(Sorter s) {
   if (!s) return {};
   return {s->tuning.subgroupSize, s->tuning.requireSubgroupSize, s->tuning.workgroupSize, s->tuning.tileKeys(),
-          maxCountOf(*s)};
+          maxCountOf(*s), s->tuning.partitionedRanking};
 }
 
 Status getScratchRequirements(Sorter s, const SortConfig& config, uint32_t maxCount, ScratchRequirements* out) {
@@ -107,6 +107,8 @@ Status getScratchRequirements(Sorter s, const SortConfig& config, uint32_t maxCo
   out->usage = VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
   return {};
 }
+
+uint32_t getSortTimestampCount(const SortConfig& config) { return kFixedDispatches + 1 + passCount(config); }
 
 Status recordSort(Sorter s, VkCommandBuffer cmd, const SortInfo& info) {
   if (!s) return fail(Result::errorInvalidArgument, "sorter is null");
@@ -131,7 +133,7 @@ Status recordSort(Sorter s, VkCommandBuffer cmd, const SortInfo& info) {
   if (addresses.scratch % kScratchAlignment != 0)
     return fail(Result::errorInvalidArgument, "the scratch buffer's device address is not a multiple of %llu",
                 (unsigned long long)kScratchAlignment);
-  recordOnesweepSort(*s, cmd, info.config, info.count, info.maxCount, addresses);
+  recordOnesweepSort(*s, cmd, info, addresses);
   return {};
 }
 

@@ -1,6 +1,8 @@
 #include "tuning.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
 
 #include "shader_interface.h"
 
@@ -16,16 +18,41 @@ struct Preferred {
   uint32_t workgroupSize;
   uint32_t keysPerInvocation;
   uint32_t histogramTilesPerWorkgroup;
+  bool partitionedRanking = false; // where the device has it
+  bool lookbackPlainLoads = false; // measured on NVIDIA only; atomics are the safe default
+  uint32_t histogramCopies = 1;
 };
 
-// Starting points per vendor. NVIDIA: measured on H100/H200 (README, "Performance").
-// Others: untested shapes sized for their shared memory (AMD/Intel 64 KiB), wave64 on AMD.
+// Starting points per vendor. NVIDIA, measured on an H100 (u32 keys, 2^20..2^26): 384 x 20 keys
+// beat 256 x 16 by 1.5x and 256 x 24 by 1.3x; ballots beat subgroupPartitionNV by 1.3x; plain
+// look-back loads made no difference. Others: untested shapes sized for their shared memory
+// (AMD/Intel 64 KiB), wave64 on AMD.
 Preferred preferredFor(const DeviceCaps& caps) {
   switch (caps.vendorId) {
-    case kVendorNvidia: return {32, 256, 16, 8};
+    case kVendorNvidia: return {32, 384, 20, 8, false, false};
     case kVendorAmd: return {64, 256, 16, 8};
     case kVendorIntel: return {16, 256, 8, 8};
     default: return {caps.subgroupSize, 256, 8, 8};
+  }
+}
+
+// VKSORT_TUNING=name=value,...: a developer's override of `want`, for measuring shapes.
+void applyOverride(Preferred* want) {
+  const char* env = std::getenv("VKSORT_TUNING");
+  for (const char* p = env; p && *p;) {
+    const char* eq = std::strchr(p, '=');
+    if (!eq) break;
+    uint32_t value = uint32_t(std::strtoul(eq + 1, nullptr, 10));
+    auto is = [&](const char* name) { return size_t(eq - p) == std::strlen(name) && std::strncmp(p, name, eq - p) == 0; };
+    if (is("workgroup")) want->workgroupSize = value;
+    else if (is("keys")) want->keysPerInvocation = value;
+    else if (is("histogram_tiles")) want->histogramTilesPerWorkgroup = value;
+    else if (is("partitioned")) want->partitionedRanking = value != 0;
+    else if (is("plain_loads")) want->lookbackPlainLoads = value != 0;
+    else if (is("histogram_copies")) want->histogramCopies = value;
+    else if (is("subgroup")) want->subgroupSize = value;
+    const char* comma = std::strchr(eq, ',');
+    p = comma ? comma + 1 : nullptr;
   }
 }
 
@@ -43,6 +70,7 @@ uint32_t binningSharedBytes(const Tuning& t) {
 
 Tuning chooseTuning(const DeviceCaps& caps) {
   Preferred want = preferredFor(caps);
+  applyOverride(&want);
   Tuning t{};
   if (caps.canRequireSubgroupSize) {
     t.subgroupSize = std::clamp(want.subgroupSize, caps.minSubgroupSize, caps.maxSubgroupSize);
@@ -56,7 +84,12 @@ Tuning chooseTuning(const DeviceCaps& caps) {
   }
   t.workgroupSize = std::max(want.workgroupSize, t.subgroupSize);
   t.keysPerInvocation = want.keysPerInvocation;
-  t.histogramTilesPerWorkgroup = want.histogramTilesPerWorkgroup;
+  t.histogramTilesPerWorkgroup = std::max(want.histogramTilesPerWorkgroup, 1u);
+  t.partitionedRanking = want.partitionedRanking && caps.partitionedSubgroups;
+  t.lookbackPlainLoads = want.lookbackPlainLoads;
+  // Without a required size the device may run any size up to its maximum.
+  t.ballotWords = ((t.requireSubgroupSize ? t.subgroupSize : caps.maxSubgroupSize) + 31) / 32;
+  t.histogramCopies = std::clamp(want.histogramCopies, 1u, 8u);
 
   // Shrink the workgroup until it fits the device: per-subgroup counter rows grow with
   // workgroupSize / minSubgroupSize, which small subgroups (lavapipe: 4) make large.
@@ -67,6 +100,8 @@ Tuning chooseTuning(const DeviceCaps& caps) {
   while (!fits(t) && t.workgroupSize > t.subgroupSize) t.workgroupSize /= 2;
   while (!fits(t) && t.keysPerInvocation > 1) t.keysPerInvocation /= 2;
   t.histogramWorkgroupSize = t.workgroupSize;
+  while (t.histogramCopies > 1 && t.histogramCopies * kMaxPasses * kRadix * 4 > caps.maxSharedMemory)
+    t.histogramCopies /= 2;
   return t;
 }
 

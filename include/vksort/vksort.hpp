@@ -81,6 +81,10 @@ struct SorterCreateInfo {
   // computeFullSubgroups are used when they are. Null: bufferDeviceAddress is assumed enabled and
   // subgroup sizes are not controlled.
   const void* pEnabledFeatures = nullptr;
+  // Optional: the device extensions given to vkCreateDevice. vksort uses
+  // VK_NV_shader_subgroup_partitioned for ranking when it is listed.
+  uint32_t enabledExtensionCount = 0;
+  const char* const* ppEnabledExtensionNames = nullptr;
   // Optional.
   VkPipelineCache pipelineCache = VK_NULL_HANDLE;
   // Optional: used for every Vulkan object the sorter creates.
@@ -101,6 +105,7 @@ struct SorterProperties {
   uint32_t workgroupSize;       // invocations of a binning workgroup
   uint32_t tileKeys;            // keys per binning tile
   uint32_t maxCount;            // the largest count one sort accepts
+  bool partitionedRanking;      // ranking with subgroupPartitionNV rather than ballots
 };
 VKSORT_API SorterProperties getSorterProperties(Sorter sorter);
 
@@ -144,7 +149,16 @@ struct SortInfo {
   BufferRange keys;       // count keys, sorted in place
   BufferRange values;     // count values, permuted with their keys; ignored for keys alone
   BufferRange scratch;    // getScratchRequirements(config, maxCount).size bytes, aligned
+  // Optional profiling: a timestamp query pool with getSortTimestampCount() queries from
+  // firstTimestamp on, reset by the caller. The sort writes one before its first dispatch and one
+  // after each dispatch (init, histogram, scan, then one per pass), each once all earlier work is
+  // done, which serializes the sort a little.
+  VkQueryPool timestampPool = VK_NULL_HANDLE;
+  uint32_t firstTimestamp = 0;
 };
+
+// Timestamps a profiled sort writes: 4 + the number of binning passes.
+VKSORT_API uint32_t getSortTimestampCount(const SortConfig& config);
 
 // Records a sort into `commandBuffer`, which must be in the recording state, outside a render
 // pass, on a queue family with compute. The sorted keys (and values) land in the caller's ranges.

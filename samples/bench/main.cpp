@@ -8,6 +8,8 @@
 // (outside the timed region) and bracketed by timestamps. Median and minimum of those.
 //   usage: vksort_bench [--max-log2 28] [--min-log2 10] [--modes keys32,pairs32] [--iterations 20]
 //                       [--warmup-ms 1000] [--sizes n,n,...] [--dists 1,2,4,8,16] [--dist-log2 26]
+//                       [--profile 1]   (per-dispatch medians, from the sort's profiling timestamps)
+//                       [--copy 0]      (skip the copy ceiling)
 #include <algorithm>
 #include <functional>
 #include <cstdio>
@@ -31,6 +33,8 @@ const uint32_t kCopySpirv[] = {
 
 struct Args {
   int minLog2 = 10, maxLog2 = 28, iterations = 20, warmupMs = 1000, distLog2 = 26;
+  bool profile = false;  // also print each dispatch's median time
+  bool copy = true;      // also measure the copy ceiling
   std::vector<std::string> modes = {"keys32", "pairs32"};
   std::vector<uint64_t> sizes;  // extra sizes beyond the powers of 4
   std::vector<uint32_t> dists = {2, 4, 8, 16};
@@ -54,7 +58,9 @@ Args parse(int argc, char** argv) {
     else if (k == "--dist-log2") a.distLog2 = std::stoi(v);
     else if (k == "--modes") a.modes = split(v);
     else if (k == "--sizes") for (auto& s : split(v)) a.sizes.push_back(std::stoull(s));
-    else if (k == "--dists") { a.dists.clear(); for (auto& s : split(v)) a.dists.push_back(uint32_t(std::stoul(s))); }
+    else if (k == "--profile") a.profile = v == "1";
+    else if (k == "--copy") a.copy = v == "1";
+    else if (k == "--dists") { a.dists.clear(); if (v != "none") for (auto& s : split(v)) a.dists.push_back(uint32_t(std::stoul(s))); }
     else throw std::runtime_error("unknown option " + k);
   }
   return a;
@@ -162,10 +168,12 @@ class Bench {
                   },
                   [&](VkCommandBuffer c) { vkctx::check(vksort::recordSort(sorter_, c, info), "recordSort"); }};
     Timing sort = measure(sortWork);
+    if (args_.profile) profile(sortWork, info, mode, n);  // before the check: clocks still up
     std::string check = checkResult(pristine, keys, values, n, pairs);
     print("vksort", mode, q, n, sort, check);
     for (vkctx::Buffer* b : {&pristine, &iota, &keys, &values, &scratch}) ctx_.destroy(*b);
 
+    if (!args_.copy) return;
     // The ceiling: one copy of the sort's bytes (keys, and values), same n.
     VkDeviceSize copyBytes = bytes * (pairs ? 2 : 1);
     vkctx::Buffer src = ctx_.createDeviceBuffer(copyBytes), dst = ctx_.createDeviceBuffer(copyBytes);
@@ -191,6 +199,44 @@ class Bench {
       if (timed) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries_, 2 * uint32_t(i) + 1);
     }
     return cmd;
+  }
+
+  // Each dispatch's median time over `iterations` profiled sorts (right after measure(): warm).
+  void profile(const Work& work, vksort::SortInfo info, const std::string& mode, uint32_t n) {
+    const uint32_t stamps = vksort::getSortTimestampCount(info.config);
+    const uint32_t runs = uint32_t(args_.iterations);
+    VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    qi.queryType = VK_QUERY_TYPE_TIMESTAMP;
+    qi.queryCount = stamps * runs;
+    VkQueryPool pool;
+    vkctx::check(vkCreateQueryPool(ctx_.device, &qi, nullptr, &pool), "vkCreateQueryPool");
+    VkCommandBuffer cmd = ctx_.beginCommands();
+    vkCmdResetQueryPool(cmd, pool, 0, qi.queryCount);
+    info.timestampPool = pool;
+    for (uint32_t r = 0; r < runs; ++r) {
+      computeBarrier(cmd);
+      work.untimed(cmd);
+      info.firstTimestamp = r * stamps;
+      vkctx::check(vksort::recordSort(sorter_, cmd, info), "recordSort");
+    }
+    ctx_.submitAndWait(cmd);
+    std::vector<uint64_t> ticks(qi.queryCount);
+    vkctx::check(vkGetQueryPoolResults(ctx_.device, pool, 0, qi.queryCount, ticks.size() * 8, ticks.data(), 8,
+                                       VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                 "vkGetQueryPoolResults");
+    vkDestroyQueryPool(ctx_.device, pool, nullptr);
+    std::printf("# profile %s n=%u (median ms):", mode.c_str(), n);
+    for (uint32_t stage = 0; stage + 1 < stamps; ++stage) {
+      std::vector<double> ms;
+      for (uint32_t r = 0; r < runs; ++r)
+        ms.push_back(double(ticks[r * stamps + stage + 1] - ticks[r * stamps + stage]) *
+                     ctx_.properties.limits.timestampPeriod * 1e-6);
+      std::sort(ms.begin(), ms.end());
+      static const char* names[] = {"init", "histogram", "scan"};
+      std::printf(" %s%s%.4f", stage < 3 ? names[stage] : "pass", stage < 3 ? "=" : (std::to_string(stage - 3) + "=").c_str(),
+                  ms[ms.size() / 2]);
+    }
+    std::printf("\n");
   }
 
   std::vector<double> readTimes(int repetitions) {
@@ -270,9 +316,10 @@ int main(int argc, char** argv) try {
   vksort::Sorter sorter = nullptr;
   vkctx::check(vksort::createSorter(ctx.sorterCreateInfo(), &sorter), "createSorter");
   vksort::SorterProperties p = vksort::getSorterProperties(sorter);
-  std::printf("# %s, driver 0x%x, subgroup %u%s, workgroup %u, tile %u keys\n", ctx.properties.deviceName,
-              ctx.properties.driverVersion, p.subgroupSize, p.requiredSubgroupSize ? " (required)" : "",
-              p.workgroupSize, p.tileKeys);
+  std::printf("# %s, driver 0x%x, subgroup %u%s, workgroup %u, tile %u keys, ranking %s\n",
+              ctx.properties.deviceName, ctx.properties.driverVersion, p.subgroupSize,
+              p.requiredSubgroupSize ? " (required)" : "", p.workgroupSize, p.tileKeys,
+              p.partitionedRanking ? "subgroupPartitionNV" : "ballots");
   std::printf("# impl,mode,dist,n,median_ms,min_ms,gkeys_per_s,check\n");
   {
     Bench bench(ctx, sorter, args);

@@ -133,6 +133,15 @@ Context::Context(const Options& options) {
   features_ = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features12_};
   features_.features.shaderInt64 = has.features.shaderInt64;
 
+  // vksort ranks with subgroupPartitionNV where the device has it.
+  uint32_t ne = 0;
+  vkEnumerateDeviceExtensionProperties(physicalDevice, nullptr, &ne, nullptr);
+  std::vector<VkExtensionProperties> available(ne);
+  vkEnumerateDeviceExtensionProperties(physicalDevice, nullptr, &ne, available.data());
+  for (const VkExtensionProperties& e : available)
+    if (std::strcmp(e.extensionName, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME) == 0)
+      extensions_.push_back(VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
+
   float priority = 1.0f;
   VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
   qci.queueFamilyIndex = queueFamily;
@@ -141,6 +150,8 @@ Context::Context(const Options& options) {
   VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &features_};
   dci.queueCreateInfoCount = 1;
   dci.pQueueCreateInfos = &qci;
+  dci.enabledExtensionCount = uint32_t(extensions_.size());
+  dci.ppEnabledExtensionNames = extensions_.data();
   check(vkCreateDevice(physicalDevice, &dci, nullptr, &device), "vkCreateDevice");
   vkGetDeviceQueue(device, queueFamily, 0, &queue);
 
@@ -172,6 +183,8 @@ vksort::SorterCreateInfo Context::sorterCreateInfo() const {
   ci.device = device;
   ci.vkGetDeviceProcAddr = vkGetDeviceProcAddr;
   ci.pEnabledFeatures = &features_;
+  ci.enabledExtensionCount = uint32_t(extensions_.size());
+  ci.ppEnabledExtensionNames = extensions_.data();
   return ci;
 }
 

@@ -78,6 +78,7 @@ class Context {
   VkPhysicalDeviceVulkan12Features features12_{};
   VkPhysicalDeviceVulkan13Features features13_{};
   VkPhysicalDeviceFeatures2 features_{};
+  std::vector<const char*> extensions_;  // device extensions enabled
   uint32_t messages_ = 0;
   std::string lastMessage_;
 };
