@@ -4,12 +4,15 @@
 //      gl_WorkGroupID, so the look-back only ever waits on running workgroups);
 //   2. load the tile, subgroup-striped: subgroup s holds keys [s*SG*KPT, (s+1)*SG*KPT), lane l
 //      key i at s*SG*KPT + i*SG + l, so loads coalesce and rank order is input order (stable);
-//   3. rank each key among its subgroup's keys of the same digit (ballot multisplit);
-//   4. sum per-subgroup counts into the tile's digit counts, publish them, scan them;
-//   5. place keys in shared memory in digit order (skipped when one digit holds every key: a
-//      uniform tile keeps input order); look back for the global digit offsets;
-//   6. write keys out from shared memory: consecutive invocations write consecutive addresses
-//      of the same bin. Values follow with the same permutation, never held during ranking.
+//   3. count each subgroup's digits (shared atomics: the "early counts" of CUB's ranking);
+//   4. sum them into the tile's digit counts and publish those at once; scan them;
+//   5. rank each key among its subgroup's keys of the same digit (ballot multisplit) and write
+//      it to its place in shared memory, in digit order (skipped when one digit holds every
+//      key: a uniform tile keeps input order);
+//   6. look back for the global digit offsets;
+//   7. write keys out from shared memory: consecutive invocations write consecutive addresses
+//      of the same bin;
+//   8. values follow with the same permutation, never held during ranking.
 // Reads keysIn/valsIn [tile range], header bin starts and ticket, status of predecessors.
 // Writes keysOut/valsOut, this tile's status words, statusNext of this tile (cleared).
 // Shared memory: s_tile[TILE] (keys, then values, in digit order), s_subgroupCounts
@@ -59,35 +62,21 @@ void main() {
   uint SG = gl_SubgroupSize;
   uint lane = gl_SubgroupInvocationID;
   uint subgroupFirst = gl_SubgroupID * SG * KPI;
+  uint row = gl_SubgroupID * kRadix;
   uint keys[KPI];
   for (uint i = 0u; i < KPI; ++i) {
     uint idx = subgroupFirst + i * SG + lane;
     keys[i] = idx < tileKeys ? pc.keysIn.v[tileStart + idx] : 0u;
   }
 
-  // 3. Rank within the subgroup: rank = keys of the same digit before this one in the subgroup.
-  //    Per key, (rank << kRadixBits) | digit.
-  uint ranked[KPI];
-  uint row = gl_SubgroupID * kRadix;
-  for (uint i = 0u; i < KPI; ++i) {
-    bool valid = subgroupFirst + i * SG + lane < tileKeys;
-    uint digit = digitOf(keys[i], pc.shift);
-    uvec4 peers = matchDigit(digit, valid);
-    uint leader = highestPeer(peers);
-    uint before = peerCount(peers & lanesBelow());
-    uint seen = 0u;
-    if (valid && lane == leader) {  // the last peer holds the count so far for all of them
-      seen = s_subgroupCounts[row + digit];
-      s_subgroupCounts[row + digit] = seen + before + 1u;
-    }
-    seen = subgroupShuffle(seen, valid ? leader : lane);
-    ranked[i] = ((seen + before) << kRadixBits) | digit;
-    subgroupBarrier();  // this step's counter writes before the next step's reads
-  }
+  // 3. Early counts: each subgroup's digit counts, by shared atomics.
+  for (uint i = 0u; i < KPI; ++i)
+    if (subgroupFirst + i * SG + lane < tileKeys) atomicAdd(s_subgroupCounts[row + digitOf(keys[i], pc.shift)], 1u);
   barrier();
 
-  // 4. Digit counts of the tile; subgroup rows become exclusive offsets within the digit. A digit
-  //    holding every key makes the tile uniform: its keys keep their order (no reorder needed).
+  // 4. The tile's digit counts, published at once so that successors' look-backs overlap our
+  //    ranking; subgroup rows become each subgroup's first position for the digit, in the tile's
+  //    digit order. A digit holding every key makes the tile uniform: it keeps input order.
   for (uint d = tid; d < kRadix; d += WG) {
     uint count = 0u;
     for (uint s = 0u; s < gl_NumSubgroups; ++s) {
@@ -102,24 +91,44 @@ void main() {
   }
   barrier();
   exclusiveScanDigits();  // s_digitScan[d]: first position of digit d in the tile's sorted order
+  for (uint d = tid; d < kRadix; d += WG)
+    for (uint s = 0u; s < gl_NumSubgroups; ++s) s_subgroupCounts[s * kRadix + d] += s_digitScan[d];
+  barrier();
   bool uniformTile = s_uniformDigit != kRadix;
   uint uniformDigit = s_uniformDigit;
 
-  // 5. Keys to shared memory in digit order (uniform tiles keep input order in registers).
+  // 5. Rank each key among its subgroup's keys of the same digit and write it to its place in
+  //    shared memory. The row counter of a digit advances by its peers at each step; the last
+  //    peer moves it. Uniform tiles skip this: their keys stay in registers, in input order.
+  //    place[] keeps each key's position for its value (pairs only).
+  uint place[KPI];
   if (!uniformTile) {
     for (uint i = 0u; i < KPI; ++i) {
-      uint d = ranked[i] & (kRadix - 1u);
-      if (subgroupFirst + i * SG + lane < tileKeys)
-        s_tile[s_digitScan[d] + s_subgroupCounts[gl_SubgroupID * kRadix + d] + (ranked[i] >> kRadixBits)] = keys[i];
+      bool valid = subgroupFirst + i * SG + lane < tileKeys;
+      uint digit = digitOf(keys[i], pc.shift);
+      uvec4 peers = matchDigit(digit, valid);
+      uint leader = highestPeer(peers);
+      uint before = peerCount(peers & lanesBelow());
+      uint first = 0u;
+      if (valid && lane == leader) {
+        first = s_subgroupCounts[row + digit];
+        s_subgroupCounts[row + digit] = first + before + 1u;
+      }
+      place[i] = subgroupShuffle(first, valid ? leader : lane) + before;
+      if (valid) s_tile[place[i]] = keys[i];
+      subgroupBarrier();  // this step's counter writes before the next step's reads
     }
   }
+
+  // 6. Look back for the global position of the tile's first key of each digit.
   for (uint d = tid; d < kRadix; d += WG) {
     uint binStart = pc.header.v[kHeaderHist + pc.pass * kRadix + d];
     s_digitDest[d] = lookBack(tile, d, s_digitCount[d], binStart) - s_digitScan[d];
   }
   barrier();
 
-  // 6. Scatter. dest[] keeps each key's global position for its value.
+  // 7. Scatter: key j of the tile's digit order goes to s_digitDest[digit] + j, so consecutive
+  //    invocations write consecutive addresses of a bin. dest[] keeps it for the values.
   uint dest[KPI];
   if (uniformTile) {
     for (uint i = 0u; i < KPI; ++i) {
@@ -139,6 +148,7 @@ void main() {
   }
   if (!HAS_VALUES) return;
 
+  // 8. Values, loaded only now, follow their keys through the same places.
   if (uniformTile) {
     for (uint i = 0u; i < KPI; ++i) {
       uint idx = subgroupFirst + i * SG + lane;
@@ -149,9 +159,7 @@ void main() {
   barrier();  // every key has left s_tile
   for (uint i = 0u; i < KPI; ++i) {
     uint idx = subgroupFirst + i * SG + lane;
-    uint d = ranked[i] & (kRadix - 1u);
-    if (idx < tileKeys)
-      s_tile[s_digitScan[d] + s_subgroupCounts[gl_SubgroupID * kRadix + d] + (ranked[i] >> kRadixBits)] = pc.valsIn.v[tileStart + idx];
+    if (idx < tileKeys) s_tile[place[i]] = pc.valsIn.v[tileStart + idx];
   }
   barrier();
   for (uint i = 0u; i < KPI; ++i) {

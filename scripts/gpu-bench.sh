@@ -12,7 +12,7 @@ nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu
 logger=$!
 VKSORT_REQUIRE_DEVICE=1 build/tests/vksort_tests 2>&1 | tail -40 > "$out/tests.log"; echo "tests exit ${PIPESTATUS[0]}" | tee -a "$out/tests.log"
 build/samples/demo/vksort_demo 10000000 | tee "$out/demo.txt"
-build/samples/bench/vksort_bench ${VKSORT_BENCH_ARGS:-} | tee "$out/vksort.csv"
+build/samples/bench/vksort_bench --profile 1 --sizes 100000,1000000,3000000,6000000 ${VKSORT_BENCH_ARGS:-} | tee "$out/vksort.csv"
 build/cub_bench 28 | tee "$out/cub.csv"   # after ours: never time Vulkan while CUDA runs
 kill $logger
 grep -v '^copy,' "$out/vksort.csv" > "$out/vksort-only.csv"
