@@ -23,13 +23,14 @@ struct Preferred {
   uint32_t histogramCopies = 1;
 };
 
-// Starting points per vendor. NVIDIA, measured on an H100 (u32 keys, 2^20..2^26): 384 x 20 keys
-// beat 256 x 16 by 1.5x and 256 x 24 by 1.3x; ballots beat subgroupPartitionNV by 1.3x; plain
-// look-back loads made no difference. Others: untested shapes sized for their shared memory
-// (AMD/Intel 64 KiB), wave64 on AMD.
+// Starting points per vendor. NVIDIA, measured on an H100 (u32 keys and pairs, 2^20..2^28):
+// 384 x 20 keys beat 256 x 16 by 1.5x and 256 x 24 by 1.3x; 512 x 14 with plain look-back loads
+// beat 384 x 20 with atomic ones by 3-6%; ballots beat subgroupPartitionNV by 1.3x; histogram
+// counter copies cost 45%. Others: untested shapes sized for their shared memory (AMD/Intel
+// 64 KiB), wave64 on AMD.
 Preferred preferredFor(const DeviceCaps& caps) {
   switch (caps.vendorId) {
-    case kVendorNvidia: return {32, 384, 20, 8, false, false};
+    case kVendorNvidia: return {32, 512, 14, 8, false, true};
     case kVendorAmd: return {64, 256, 16, 8};
     case kVendorIntel: return {16, 256, 8, 8};
     default: return {caps.subgroupSize, 256, 8, 8};
