@@ -17,42 +17,6 @@ const uint32_t kCheckSortedSpirv[] = {
 #include "check_sorted.comp.spv.inc"
 };
 
-struct TestPipeline {
-  VkDevice device;
-  VkPipelineLayout layout = VK_NULL_HANDLE;
-  VkPipeline pipeline = VK_NULL_HANDLE;
-  TestPipeline(VkDevice d, const uint32_t* code, size_t bytes, uint32_t pushBytes) : device(d) {
-    VkShaderModuleCreateInfo mi{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    mi.codeSize = bytes;
-    mi.pCode = code;
-    VkShaderModule module;
-    vkctx::check(vkCreateShaderModule(d, &mi, nullptr, &module), "vkCreateShaderModule");
-    VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, pushBytes};
-    VkPipelineLayoutCreateInfo li{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-    li.pushConstantRangeCount = 1;
-    li.pPushConstantRanges = &range;
-    vkctx::check(vkCreatePipelineLayout(d, &li, nullptr, &layout), "vkCreatePipelineLayout");
-    VkComputePipelineCreateInfo ci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-    ci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
-    ci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-    ci.stage.module = module;
-    ci.stage.pName = "main";
-    ci.layout = layout;
-    vkctx::check(vkCreateComputePipelines(d, VK_NULL_HANDLE, 1, &ci, nullptr, &pipeline), "vkCreateComputePipelines");
-    vkDestroyShaderModule(d, module, nullptr);
-  }
-  ~TestPipeline() {
-    vkDestroyPipeline(device, pipeline, nullptr);
-    vkDestroyPipelineLayout(device, layout, nullptr);
-  }
-  template <class Push>
-  void dispatch(VkCommandBuffer cmd, const Push& push, uint32_t threads) const {
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-    vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
-    vkCmdDispatch(cmd, (threads + 63) / 64, 1, 1);
-  }
-};
-
 uint32_t hash(uint32_t x) {  // as fill_keys.comp
   x ^= x >> 16;
   x *= 0x7feb352du;
@@ -91,12 +55,13 @@ TEST_SUITE("contract") {
       VkDeviceAddress keys, values, copy, result;
       uint32_t count;
     } checkPush{ctx.address(keys), ctx.address(values), ctx.address(copy), ctx.address(result), n};
-    TestPipeline fill(ctx.device, kFillKeysSpirv, sizeof kFillKeysSpirv, sizeof(FillPush));
-    TestPipeline checker(ctx.device, kCheckSortedSpirv, sizeof kCheckSortedSpirv, sizeof(CheckPush));
+    vkctx::ComputePipeline fill(ctx, kFillKeysSpirv, sizeof kFillKeysSpirv, sizeof(FillPush));
+    vkctx::ComputePipeline checker(ctx, kCheckSortedSpirv, sizeof kCheckSortedSpirv, sizeof(CheckPush));
+    const uint32_t groups = (n + 63) / 64;  // local_size_x = 64 in both
 
     VkCommandBuffer cmd = ctx.beginCommands();
     vkCmdFillBuffer(cmd, result.buffer, 0, 16, 0);
-    fill.dispatch(cmd, fillPush, n);
+    fill.dispatch(cmd, &fillPush, groups);
     // The contract's "before" barrier.
     vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, vksort::kSortDstStage,
                          vksort::kSortDstAccess);
@@ -105,7 +70,7 @@ TEST_SUITE("contract") {
     vkctx::memoryBarrier(cmd, vksort::kSortSrcStage | VK_PIPELINE_STAGE_TRANSFER_BIT,
                          vksort::kSortSrcAccess | VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                          VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-    checker.dispatch(cmd, checkPush, n);
+    checker.dispatch(cmd, &checkPush, groups);
     vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
                          VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
     VkBufferCopy toHost[2] = {{0, 0, n * 4}, {0, n * 4, 16}};

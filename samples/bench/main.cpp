@@ -71,40 +71,11 @@ struct HelperPush {  // bench_common.glsl
   uint32_t count, q, hasValues, pad;
 };
 
-// One of the benchmark's own compute kernels.
+// One of the benchmark's own kernels (bench_common.glsl), one invocation per element.
 struct Helper {
-  VkDevice device;
-  VkPipelineLayout layout = VK_NULL_HANDLE;
-  VkPipeline pipeline = VK_NULL_HANDLE;
-  uint32_t maxGroupsX;
-  Helper(vkctx::Context& ctx, const uint32_t* code, size_t bytes) : device(ctx.device) {
-    maxGroupsX = ctx.properties.limits.maxComputeWorkGroupCount[0];
-    VkShaderModuleCreateInfo mi{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, nullptr, 0, bytes, code};
-    VkShaderModule module;
-    vkctx::check(vkCreateShaderModule(device, &mi, nullptr, &module), "vkCreateShaderModule");
-    VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(HelperPush)};
-    VkPipelineLayoutCreateInfo li{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-    li.pushConstantRangeCount = 1;
-    li.pPushConstantRanges = &range;
-    vkctx::check(vkCreatePipelineLayout(device, &li, nullptr, &layout), "vkCreatePipelineLayout");
-    VkComputePipelineCreateInfo ci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-    ci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_COMPUTE_BIT, module,
-                "main", nullptr};
-    ci.layout = layout;
-    vkctx::check(vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &ci, nullptr, &pipeline), "pipeline");
-    vkDestroyShaderModule(device, module, nullptr);
-  }
-  ~Helper() {
-    vkDestroyPipeline(device, pipeline, nullptr);
-    vkDestroyPipelineLayout(device, layout, nullptr);
-  }
-  void dispatch(VkCommandBuffer cmd, const HelperPush& p) const {
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-    vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof p, &p);
-    uint32_t groups = (p.count + 255) / 256;
-    uint32_t x = std::min(groups, maxGroupsX), y = (groups + x - 1) / x;
-    vkCmdDispatch(cmd, x, y, 1);
-  }
+  vkctx::ComputePipeline pipeline;
+  Helper(vkctx::Context& ctx, const uint32_t* code, size_t bytes) : pipeline(ctx, code, bytes, sizeof(HelperPush)) {}
+  void dispatch(VkCommandBuffer cmd, const HelperPush& p) const { pipeline.dispatch(cmd, &p, (p.count + 255) / 256); }
 };
 
 void computeBarrier(VkCommandBuffer cmd) {

@@ -301,4 +301,35 @@ void Context::download(const Buffer& src, void* data, VkDeviceSize bytes) {
   destroy(staging);
 }
 
+ComputePipeline::ComputePipeline(const Context& ctx, const uint32_t* code, size_t codeBytes, uint32_t pushBytes)
+    : device_(ctx.device), pushBytes_(pushBytes), maxGroupsX_(ctx.properties.limits.maxComputeWorkGroupCount[0]) {
+  VkShaderModuleCreateInfo mi{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, nullptr, 0, codeBytes, code};
+  VkShaderModule module;
+  check(vkCreateShaderModule(device_, &mi, nullptr, &module), "vkCreateShaderModule");
+  VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, pushBytes};
+  VkPipelineLayoutCreateInfo li{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  li.pushConstantRangeCount = 1;
+  li.pPushConstantRanges = &range;
+  check(vkCreatePipelineLayout(device_, &li, nullptr, &layout_), "vkCreatePipelineLayout");
+  VkComputePipelineCreateInfo ci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+  ci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_COMPUTE_BIT, module,
+              "main", nullptr};
+  ci.layout = layout_;
+  VkResult r = vkCreateComputePipelines(device_, VK_NULL_HANDLE, 1, &ci, nullptr, &pipeline_);
+  vkDestroyShaderModule(device_, module, nullptr);
+  check(r, "vkCreateComputePipelines");
+}
+
+ComputePipeline::~ComputePipeline() {
+  vkDestroyPipeline(device_, pipeline_, nullptr);
+  vkDestroyPipelineLayout(device_, layout_, nullptr);
+}
+
+void ComputePipeline::dispatch(VkCommandBuffer cmd, const void* push, uint32_t groups) const {
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_);
+  vkCmdPushConstants(cmd, layout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushBytes_, push);
+  uint32_t x = std::min(groups, maxGroupsX_), y = (groups + x - 1) / x;
+  vkCmdDispatch(cmd, x, y, 1);
+}
+
 }  // namespace vkctx

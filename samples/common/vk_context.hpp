@@ -83,6 +83,25 @@ class Context {
   std::string lastMessage_;
 };
 
+// A compute pipeline of the samples' and tests' own kernels: SPIR-V and one push-constant range.
+class ComputePipeline {
+ public:
+  ComputePipeline(const Context& ctx, const uint32_t* code, size_t codeBytes, uint32_t pushBytes);
+  ~ComputePipeline();
+  ComputePipeline(const ComputePipeline&) = delete;
+  ComputePipeline& operator=(const ComputePipeline&) = delete;
+  // Binds, pushes pushBytes from `push`, dispatches `groups` workgroups (past the device's x limit
+  // they spill into y).
+  void dispatch(VkCommandBuffer cmd, const void* push, uint32_t groups) const;
+
+ private:
+  VkDevice device_;
+  VkPipelineLayout layout_ = VK_NULL_HANDLE;
+  VkPipeline pipeline_ = VK_NULL_HANDLE;
+  uint32_t pushBytes_;
+  uint32_t maxGroupsX_;
+};
+
 void check(VkResult r, const char* what);
 void check(const vksort::Status& s, const char* what);
 
