@@ -1,9 +1,10 @@
 // Onesweep binning pass (Adinets & Merrill 2022): one sweep moves every key (and value) to its
-// place for this pass's digit. Per tile of TILE keys:
+// place for this pass's digit. This body is compiled twice: onesweep.comp ranks with ballots (any
+// device), onesweep_partitioned.comp with subgroupPartitionNV. Per tile of TILE keys:
 //   1. take a tile ticket (tiles are numbered in the order workgroups start, never by
 //      gl_WorkGroupID, so the look-back only ever waits on running workgroups);
-//   2. load the tile, subgroup-striped: subgroup s holds keys [s*SG*KPT, (s+1)*SG*KPT), lane l
-//      key i at s*SG*KPT + i*SG + l, so loads coalesce and rank order is input order (stable);
+//   2. load the tile, subgroup-striped: subgroup s holds keys [s*SG*KPI, (s+1)*SG*KPI), lane l
+//      key i at s*SG*KPI + i*SG + l, so loads coalesce and rank order is input order (stable);
 //   3. count each subgroup's digits (shared atomics: the "early counts" of CUB's ranking);
 //   4. sum them into the tile's digit counts and publish those at once; scan them;
 //   5. rank each key among its subgroup's keys of the same digit (ballot multisplit) and write
@@ -16,9 +17,8 @@
 // Reads keysIn/valsIn [tile range], header bin starts and ticket, status of predecessors.
 // Writes keysOut/valsOut, this tile's status words, statusNext of this tile (cleared).
 // Shared memory: s_tile[TILE] (keys, then values, in digit order), s_subgroupCounts
-// [MAX_SUBGROUPS][kRadix], s_digitScan/s_digitCount/s_digitDest [kRadix] and a few words.
-// The kernel body, compiled twice: onesweep.comp ranks with ballots (any device),
-// onesweep_partitioned.comp with subgroupPartitionNV (VK_NV_shader_subgroup_partitioned).
+// [MAX_SUBGROUPS][kRadix], s_digitScan/s_digitCount/s_digitDest [kRadix] and a few words
+// (tuning.cpp's binningSharedBytes() mirrors this).
 #include "common.glsl"
 
 layout(local_size_x_id = 0) in;

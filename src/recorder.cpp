@@ -29,7 +29,7 @@ void dispatch(const Sorter_T& s, VkCommandBuffer cmd, Kernel kernel, const SortP
 
 uint32_t divideUp(uint32_t a, uint32_t b) { return uint32_t((uint64_t(a) + b - 1) / b); }
 
-// Profiling: timestamp `index` of the caller's pool, once all earlier work is done.
+// Profiling: writes the caller's next timestamp once all earlier work is done (nothing without a pool).
 struct Timestamps {
   const VolkDeviceTable& vk;
   VkCommandBuffer cmd;
