@@ -19,7 +19,7 @@ function(vksort_add_shaders target)
     set(spv ${ARG_OUTPUT_DIR}/${name}.spv)
     set(inc ${ARG_OUTPUT_DIR}/${name}.spv.inc)
     set(glslc ${GLSLC} --target-env=vulkan1.2 -O -Werror -I ${CMAKE_CURRENT_SOURCE_DIR}/glsl
-              -I ${PROJECT_SOURCE_DIR}/glsl -I ${CMAKE_CURRENT_SOURCE_DIR}/shaders ${defines})
+              -I ${PROJECT_SOURCE_DIR}/glsl -I ${PROJECT_SOURCE_DIR}/include -I ${CMAKE_CURRENT_SOURCE_DIR}/shaders ${defines})
     add_custom_command(
       OUTPUT ${inc}
       COMMAND ${glslc} -mfmt=num -MD -MF ${inc}.d -o ${inc} ${abs}

@@ -25,4 +25,16 @@ layout(push_constant) uniform PushConstants { SortPush pc; };
 // Workgroups beyond gl_NumWorkGroups.x go into y (lavapipe caps x at 65535).
 uint flatWorkGroupId() { return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x; }
 
-uint digitOf(uint key, uint shift) { return bitfieldExtract(key, int(shift), int(kRadixBits)); }
+#include "vksort/keys.glsl"
+
+// The bits that order a stored key: its type's order-preserving map, inverted when descending.
+uint orderedBits(uint key) {
+  uint type = pc.keyFlags & kKeyTypeMask;
+  uint bits = type == kKeyF32 ? vksortFloatBitsKey(key) : type == kKeyI32 ? vksortIntBitsKey(key) : key;
+  return (pc.keyFlags & kKeyDescending) != 0u ? ~bits : bits;
+}
+
+// The digit of `key` at `shift`: up to kRadixBits bits, fewer where the bit range ends sooner.
+uint digitOf(uint key, uint shift) {
+  return bitfieldExtract(orderedBits(key), int(shift), int(min(kRadixBits, pc.endBit - shift)));
+}

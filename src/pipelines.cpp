@@ -23,6 +23,9 @@ const uint32_t kOnesweepSpirv[] = {
 const uint32_t kOnesweepPartitionedSpirv[] = {
 #include "onesweep_partitioned.comp.spv.inc"
 };
+const uint32_t kCopyBackSpirv[] = {
+#include "copy_back.comp.spv.inc"
+};
 
 // Specialization constants, by constant_id, as the kernels declare them.
 struct SpecData {
@@ -59,6 +62,7 @@ KernelSource sourceOf(Kernel k, const Tuning& t) {
     case kInit: return {kInitSpirv, sizeof kInitSpirv, true};
     case kHistogram: return {kHistogramSpirv, sizeof kHistogramSpirv, false};
     case kScan: return {kScanSpirv, sizeof kScanSpirv, false};
+    case kCopyBack: return {kCopyBackSpirv, sizeof kCopyBackSpirv, true};
     default:
       if (t.partitionedRanking) return {kOnesweepPartitionedSpirv, sizeof kOnesweepPartitionedSpirv, false};
       return {kOnesweepSpirv, sizeof kOnesweepSpirv, false};

@@ -6,7 +6,7 @@
 
 namespace vksort::detail {
 
-enum Kernel : uint32_t { kInit, kHistogram, kScan, kOnesweepKeys, kOnesweepPairs, kKernelCount };
+enum Kernel : uint32_t { kInit, kHistogram, kScan, kOnesweepKeys, kOnesweepPairs, kCopyBack, kKernelCount };
 
 struct Pipelines {
   VkPipelineLayout layout = VK_NULL_HANDLE;

@@ -42,7 +42,14 @@ struct Timestamps {
 
 }  // namespace
 
-uint32_t passCount(const SortConfig&) { return 32 / kRadixBits; }  // u32 keys, every bit
+uint32_t passCount(const SortConfig& c) { return (c.endBit - c.beginBit + kRadixBits - 1) / kRadixBits; }
+
+uint32_t binningDispatches(const SortConfig& c) { return passCount(c) + passCount(c) % 2; }
+
+uint32_t keyFlags(const SortConfig& c) {
+  uint32_t type = c.keyType == KeyType::f32 ? kKeyF32 : c.keyType == KeyType::i32 ? kKeyI32 : kKeyU32;
+  return type | (c.order == SortOrder::descending ? kKeyDescending : 0);
+}
 
 void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, const SortAddresses& a) {
   const Tuning& t = s.tuning;
@@ -57,6 +64,8 @@ void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& 
   push.header = a.scratch + layout.header;
   push.count = count;
   push.passCount = passes;
+  push.endBit = info.config.endBit;
+  push.keyFlags = keyFlags(info.config);
 
   // Sorts sharing a scratch buffer may follow each other with no barrier of the caller's.
   computeBarrier(s.vk, cmd);
@@ -67,7 +76,7 @@ void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& 
 
   push.keysIn = a.keys;
   push.status = a.scratch + layout.status[0];  // cleared by the histogram kernel for pass 0
-  push.shift = 0;
+  push.shift = info.config.beginBit;
   dispatch(s, cmd, kHistogram, push, divideUp(tiles, t.histogramTilesPerWorkgroup));
   computeBarrier(s.vk, cmd);
   stamps.write();
@@ -75,8 +84,8 @@ void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& 
   computeBarrier(s.vk, cmd);
   stamps.write();
 
-  // Ping-pong between the caller's buffers and the scratch copies; an even pass count ends in
-  // the caller's.
+  // Ping-pong between the caller's buffers and the scratch copies; an odd pass count ends in the
+  // scratch copies and is copied back.
   VkDeviceAddress keys[2] = {a.keys, a.scratch + layout.keysAlt};
   VkDeviceAddress values[2] = {a.values, pairs ? a.scratch + layout.valuesAlt : 0};
   for (uint32_t pass = 0; pass < passes; ++pass) {
@@ -86,11 +95,21 @@ void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& 
     push.valsOut = values[(pass + 1) & 1];
     push.status = a.scratch + layout.status[pass & 1];
     push.statusNext = a.scratch + layout.status[(pass + 1) & 1];
-    push.shift = pass * kRadixBits;
+    push.shift = info.config.beginBit + pass * kRadixBits;
     push.pass = pass;
     push.flags = pass + 1 < passes ? kFlagClearNext : 0;
     dispatch(s, cmd, pairs ? kOnesweepPairs : kOnesweepKeys, push, tiles);
     if (pass + 1 < passes) computeBarrier(s.vk, cmd);
+    stamps.write();
+  }
+  if (passes % 2 == 1) {
+    computeBarrier(s.vk, cmd);
+    push.keysIn = keys[1];
+    push.keysOut = keys[0];
+    push.valsIn = values[1];
+    push.valsOut = values[0];
+    push.flags = pairs ? kFlagCopyValues : 0;
+    dispatch(s, cmd, kCopyBack, push, divideUp(count, 256));  // copy_back.comp: 256 per workgroup
     stamps.write();
   }
 }

@@ -13,11 +13,14 @@ struct SortAddresses {
 // Dispatches before the binning passes: init, histogram, scan.
 constexpr uint32_t kFixedDispatches = 3;
 
-// Binning passes of a sort: one per 8-bit digit of the key.
+// Binning passes of a sort: one per 8-bit digit of its bit range.
 uint32_t passCount(const SortConfig& config);
 
-// Records: barrier, init, histogram, scan, then one binning pass per digit (and, when asked, a
-// timestamp before and after each). info.count is at least 1; the arguments are already checked.
+// Dispatches of a sort after the fixed ones: the passes, and a copy-back after an odd number.
+uint32_t binningDispatches(const SortConfig& config);
+
+// Records: barrier, init, histogram, scan, one binning pass per digit, and a copy-back after an
+// odd number of passes (and, when asked, a timestamp before and after each). info.count is at least 1; the arguments are already checked.
 void recordOnesweepSort(const Sorter_T& sorter, VkCommandBuffer cmd, const SortInfo& info,
                         const SortAddresses& addresses);
 

@@ -21,10 +21,15 @@ uint32_t maxCountOf(const Sorter_T& s) {
 }
 
 Status checkConfig(const SortConfig& config) {
-  if (config.keyType != KeyType::u32)
+  if (config.keyType != KeyType::u32 && config.keyType != KeyType::i32 && config.keyType != KeyType::f32)
     return fail(Result::errorInvalidArgument, "unsupported key type %u", unsigned(config.keyType));
   if (config.valueType != ValueType::none && config.valueType != ValueType::u32)
     return fail(Result::errorInvalidArgument, "unsupported value type %u", unsigned(config.valueType));
+  if (config.order != SortOrder::ascending && config.order != SortOrder::descending)
+    return fail(Result::errorInvalidArgument, "unsupported sort order %u", unsigned(config.order));
+  if (config.beginBit >= config.endBit || config.endBit > 32)
+    return fail(Result::errorInvalidArgument, "bit range [%u, %u) is empty, inverted or beyond 32-bit keys",
+                config.beginBit, config.endBit);
   return {};
 }
 
@@ -108,7 +113,10 @@ Status getScratchRequirements(Sorter s, const SortConfig& config, uint32_t maxCo
   return {};
 }
 
-uint32_t getSortTimestampCount(const SortConfig& config) { return kFixedDispatches + 1 + passCount(config); }
+uint32_t getSortTimestampCount(const SortConfig& config) {
+  if (!checkConfig(config)) return 0;
+  return kFixedDispatches + 1 + binningDispatches(config);
+}
 
 Status recordSort(Sorter s, VkCommandBuffer cmd, const SortInfo& info) {
   if (!s) return fail(Result::errorInvalidArgument, "sorter is null");

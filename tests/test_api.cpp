@@ -94,6 +94,10 @@ TEST_SUITE("api") {
     add("null scratch", [](vksort::SortInfo& i) { i.scratch.buffer = VK_NULL_HANDLE; });
     add("unsupported key type", [](vksort::SortInfo& i) { i.config.keyType = vksort::KeyType(7); });
     add("unsupported value type", [](vksort::SortInfo& i) { i.config.valueType = vksort::ValueType(7); });
+    add("unsupported order", [](vksort::SortInfo& i) { i.config.order = vksort::SortOrder(2); });
+    add("empty bit range", [](vksort::SortInfo& i) { i.config.beginBit = i.config.endBit = 8; });
+    add("inverted bit range", [](vksort::SortInfo& i) { i.config.beginBit = 20, i.config.endBit = 10; });
+    add("bit range past 32 bits", [](vksort::SortInfo& i) { i.config.endBit = 33; });
     add("maxCount above the sorter's maximum", [&](vksort::SortInfo& i) {
       i.maxCount = vksort::getSorterProperties(g.sorter).maxCount + 1u;
     });

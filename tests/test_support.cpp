@@ -134,13 +134,14 @@ struct Guarded {
 
 }  // namespace
 
-Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* values) {
+Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* values, vksort::SortConfig config) {
   Gpu& g = gpu();
   vkctx::Context& ctx = g.ctx;
   bool pairs = values != nullptr;
   uint32_t n = uint32_t(keys.size());
 
   vksort::SortInfo info;
+  info.config = config;
   info.config.valueType = pairs ? vksort::ValueType::u32 : vksort::ValueType::none;
   info.count = n;
   info.maxCount = n;
@@ -176,9 +177,24 @@ Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* v
   return out;
 }
 
-void checkAgainstReference(const std::vector<uint32_t>& keys, const Sorted& out, bool pairs) {
+uint32_t referenceOrderBits(uint32_t key, const vksort::SortConfig& c) {
+  uint32_t bits = key;
+  if (c.keyType == vksort::KeyType::i32) bits = key ^ 0x80000000u;
+  if (c.keyType == vksort::KeyType::f32) {
+    if (key == 0x80000000u) key = 0;  // -0.0 == +0.0
+    bits = (key & 0x80000000u) ? ~key : key | 0x80000000u;
+  }
+  if (c.order == vksort::SortOrder::descending) bits = ~bits;
+  uint32_t width = c.endBit - c.beginBit;
+  return (bits >> c.beginBit) & (width == 32 ? ~0u : (1u << width) - 1);
+}
+
+void checkAgainstReference(const std::vector<uint32_t>& keys, const Sorted& out, bool pairs,
+                           const vksort::SortConfig& config) {
   std::vector<uint32_t> order = iota(keys.size());
-  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return keys[a] < keys[b]; });
+  std::vector<uint32_t> rank(keys.size());
+  for (size_t i = 0; i < keys.size(); ++i) rank[i] = referenceOrderBits(keys[i], config);
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return rank[a] < rank[b]; });
   REQUIRE(out.keys.size() == keys.size());
   size_t firstBadKey = keys.size(), firstBadValue = keys.size();
   for (size_t i = 0; i < keys.size(); ++i) {

@@ -41,9 +41,15 @@ struct Sorted {
   std::vector<uint32_t> keys;
   std::vector<uint32_t> values;
 };
-Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* values);
+Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* values,
+               vksort::SortConfig config = {});
 
-// Checks `out` against std::stable_sort of `keys` (values: the input indices).
-void checkAgainstReference(const std::vector<uint32_t>& keys, const Sorted& out, bool pairs);
+// The bits of a key that decide its order under `config` (type map, order, bit range), as the
+// public header describes them: the CPU reference.
+uint32_t referenceOrderBits(uint32_t key, const vksort::SortConfig& config);
+
+// Checks `out` against std::stable_sort of `keys` by referenceOrderBits (values: input indices).
+void checkAgainstReference(const std::vector<uint32_t>& keys, const Sorted& out, bool pairs,
+                           const vksort::SortConfig& config = {});
 
 }  // namespace vksort_test

@@ -111,13 +111,25 @@ VKSORT_API SorterProperties getSorterProperties(Sorter sorter);
 
 // ---- Sorting --------------------------------------------------------------------------------
 
-enum class KeyType : uint32_t { u32 = 0 };
+// Key types. Keys are stored and returned as given; they are ordered as their type orders them:
+// i32 as signed integers; f32 by IEEE value with -0.0 == +0.0 (they keep their input order),
+// infinities at the ends, denormals in place, and NaNs by bit pattern beyond them: positive NaNs
+// after +inf, negative NaNs before -inf (include/vksort/keys.glsl, the same maps for shaders).
+enum class KeyType : uint32_t { u32 = 0, i32 = 1, f32 = 2 };
 enum class ValueType : uint32_t { none = 0, u32 = 1 };
+enum class SortOrder : uint32_t { ascending = 0, descending = 1 };
 
-// What is sorted. Ascending order, stable: equal keys keep their input order.
+// What is sorted. Stable in both orders: equal keys keep their input order.
 struct SortConfig {
   KeyType keyType = KeyType::u32;
   ValueType valueType = ValueType::none;  // none: keys alone
+  SortOrder order = SortOrder::ascending;
+  // Only bits [beginBit, endBit) of the ordered form of a key decide the order (for i32/f32 the
+  // form of keys.glsl: bit 31 is then the sign). Keys equal within the range keep their input
+  // order. Must satisfy beginBit < endBit <= 32. Costs ceil((endBit - beginBit) / 8) passes, plus
+  // a copy into the caller's buffers when that number is odd.
+  uint32_t beginBit = 0;
+  uint32_t endBit = 32;
 };
 
 struct ScratchRequirements {
@@ -157,7 +169,8 @@ struct SortInfo {
   uint32_t firstTimestamp = 0;
 };
 
-// Timestamps a profiled sort writes: 4 + the number of binning passes.
+// Timestamps a profiled sort writes: 4 + the number of binning passes (+ 1 for the copy-back
+// when that number is odd); 0 for an invalid config.
 VKSORT_API uint32_t getSortTimestampCount(const SortConfig& config);
 
 // Records a sort into `commandBuffer`, which must be in the recording state, outside a render

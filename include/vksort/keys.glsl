@@ -1,0 +1,21 @@
+// vksort keys for GLSL: order-preserving maps from 32-bit values to unsigned keys, the same ones
+// vksort applies to i32 and f32 keys. #include it in your own shaders to build keys that sort
+// as you mean them, e.g. a depth key for back-to-front splats:
+//   keys[i] = ~vksortFloatKey(viewDepth);      // farthest first, with an ascending u32 sort
+// Order of vksortFloatKey: -NaN (by bits) < -inf < negatives < -0.0 == +0.0 < positives < +inf
+// < +NaN (by bits); denormals in place. -0.0 and +0.0 map to the same key.
+#ifndef VKSORT_KEYS_GLSL
+#define VKSORT_KEYS_GLSL
+
+// IEEE-754 single bits -> key: flip all bits of negatives, the sign bit of the rest.
+uint vksortFloatBitsKey(uint bits) {
+  if (bits == 0x80000000u) bits = 0u;  // -0.0 sorts as +0.0
+  return (bits & 0x80000000u) != 0u ? ~bits : bits | 0x80000000u;
+}
+uint vksortFloatKey(float f) { return vksortFloatBitsKey(floatBitsToUint(f)); }
+
+// Two's-complement int bits -> key: flip the sign bit.
+uint vksortIntBitsKey(uint bits) { return bits ^ 0x80000000u; }
+uint vksortIntKey(int i) { return vksortIntBitsKey(uint(i)); }
+
+#endif
