@@ -71,7 +71,7 @@ TEST_SUITE("keys") {
     Sorted out = gpuSort(keys, &values, config);
     checkAgainstReference(keys, out, true, config);
     // The reference itself, spelled out for a few values.
-    auto rank = [&](uint32_t bits) { return referenceOrderBits(bits, config); };
+    auto rank = [&](uint32_t bits) { return vkctx::referenceOrderBits(bits, config); };
     CHECK(rank(0xffc00000u) < rank(0xff800000u));              // -NaN < -inf
     CHECK(rank(0xff800000u) < rank(floatBits(-1.0f)));         // -inf < -1
     CHECK(rank(0x807fffffu) < rank(0x80000000u));              // -denormal < -0

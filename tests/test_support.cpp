@@ -177,23 +177,11 @@ Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* v
   return out;
 }
 
-uint32_t referenceOrderBits(uint32_t key, const vksort::SortConfig& c) {
-  uint32_t bits = key;
-  if (c.keyType == vksort::KeyType::i32) bits = key ^ 0x80000000u;
-  if (c.keyType == vksort::KeyType::f32) {
-    if (key == 0x80000000u) key = 0;  // -0.0 == +0.0
-    bits = (key & 0x80000000u) ? ~key : key | 0x80000000u;
-  }
-  if (c.order == vksort::SortOrder::descending) bits = ~bits;
-  uint32_t width = c.endBit - c.beginBit;
-  return (bits >> c.beginBit) & (width == 32 ? ~0u : (1u << width) - 1);
-}
-
 void checkAgainstReference(const std::vector<uint32_t>& keys, const Sorted& out, bool pairs,
                            const vksort::SortConfig& config) {
   std::vector<uint32_t> order = iota(keys.size());
   std::vector<uint32_t> rank(keys.size());
-  for (size_t i = 0; i < keys.size(); ++i) rank[i] = referenceOrderBits(keys[i], config);
+  for (size_t i = 0; i < keys.size(); ++i) rank[i] = vkctx::referenceOrderBits(keys[i], config);
   std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return rank[a] < rank[b]; });
   REQUIRE(out.keys.size() == keys.size());
   size_t firstBadKey = keys.size(), firstBadValue = keys.size();

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "sort_reference.hpp"
 #include "vk_context.hpp"
 
 namespace vksort_test {
@@ -44,11 +45,8 @@ struct Sorted {
 Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* values,
                vksort::SortConfig config = {});
 
-// The bits of a key that decide its order under `config` (type map, order, bit range), as the
-// public header describes them: the CPU reference.
-uint32_t referenceOrderBits(uint32_t key, const vksort::SortConfig& config);
-
-// Checks `out` against std::stable_sort of `keys` by referenceOrderBits (values: input indices).
+// Checks `out` against std::stable_sort of `keys` by vkctx::referenceOrderBits (values: input
+// indices).
 void checkAgainstReference(const std::vector<uint32_t>& keys, const Sorted& out, bool pairs,
                            const vksort::SortConfig& config = {});
 

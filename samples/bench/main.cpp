@@ -10,6 +10,7 @@
 //                       [--warmup-ms 1000] [--sizes n,n,...] [--dists 1,2,4,8,16] [--dist-log2 26]
 //                       [--profile 1]   (per-dispatch medians, from the sort's profiling timestamps)
 //                       [--copy 0]      (skip the copy ceiling)
+//   modes: keys32, pairs32, keysf32, pairs32b16 (bits [0,16)), pairs32b24 (bits [0,24))
 #include <algorithm>
 #include <functional>
 #include <cstdio>
@@ -20,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "sort_reference.hpp"
 #include "vk_context.hpp"
 
 namespace {
@@ -107,9 +109,9 @@ class Bench {
 
   // Measures the sort of n elements and the copy ceiling of the same bytes, and prints both.
   void run(const std::string& mode, uint32_t q, uint32_t n) {
-    bool pairs = mode == "pairs32";
     vksort::SortInfo info;
-    info.config.valueType = pairs ? vksort::ValueType::u32 : vksort::ValueType::none;
+    info.config = configOf(mode);
+    bool pairs = info.config.valueType != vksort::ValueType::none;
     info.count = info.maxCount = n;
     vksort::ScratchRequirements req;
     vkctx::check(vksort::getScratchRequirements(sorter_, info.config, n, &req), "getScratchRequirements");
@@ -140,7 +142,7 @@ class Bench {
                   [&](VkCommandBuffer c) { vkctx::check(vksort::recordSort(sorter_, c, info), "recordSort"); }};
     Timing sort = measure(sortWork);
     if (args_.profile) profile(sortWork, info, mode, n);  // before the check: clocks still up
-    std::string check = checkResult(pristine, keys, values, n, pairs);
+    std::string check = checkResult(pristine, keys, values, n, info.config);
     print("vksort", mode, q, n, sort, check);
     for (vkctx::Buffer* b : {&pristine, &iota, &keys, &values, &scratch}) ctx_.destroy(*b);
 
@@ -204,8 +206,9 @@ class Bench {
                      ctx_.properties.limits.timestampPeriod * 1e-6);
       std::sort(ms.begin(), ms.end());
       static const char* names[] = {"init", "histogram", "scan"};
-      std::printf(" %s%s%.4f", stage < 3 ? names[stage] : "pass", stage < 3 ? "=" : (std::to_string(stage - 3) + "=").c_str(),
-                  ms[ms.size() / 2]);
+      const uint32_t passes = (info.config.endBit - info.config.beginBit + 7) / 8;
+      std::string label = stage < 3 ? names[stage] : stage - 3 < passes ? "pass" + std::to_string(stage - 3) : "copyback";
+      std::printf(" %s=%.4f", label.c_str(), ms[ms.size() / 2]);
     }
     std::printf("\n");
   }
@@ -247,15 +250,29 @@ class Bench {
     return {ms[ms.size() / 2], ms[0]};
   }
 
+  // Modes: keys32, pairs32 (u32 keys, u32 values); keysf32 (f32 keys); pairs32b16 / pairs32b24
+  // (pairs, bit range [0,16) / [0,24): two passes / three passes and a copy-back).
+  static vksort::SortConfig configOf(const std::string& mode) {
+    vksort::SortConfig c;
+    if (mode.rfind("pairs", 0) == 0) c.valueType = vksort::ValueType::u32;
+    if (mode == "keysf32") c.keyType = vksort::KeyType::f32;
+    else if (mode == "pairs32b16") c.endBit = 16;
+    else if (mode == "pairs32b24") c.endBit = 24;
+    else if (mode != "keys32" && mode != "pairs32") throw std::runtime_error("unknown mode " + mode);
+    return c;
+  }
+
   std::string checkResult(const vkctx::Buffer& pristine, const vkctx::Buffer& keys, const vkctx::Buffer& values,
-                          uint32_t n, bool pairs) {
+                          uint32_t n, const vksort::SortConfig& config) {
+    bool pairs = config.valueType != vksort::ValueType::none;
     std::vector<uint32_t> in(n), out(n), vals(pairs ? n : 0);
     ctx_.download(pristine, in.data(), VkDeviceSize(n) * 4);
     ctx_.download(keys, out.data(), VkDeviceSize(n) * 4);
     if (pairs) ctx_.download(values, vals.data(), VkDeviceSize(n) * 4);
     for (uint32_t i = 0; i + 1 < n; ++i) {
-      if (out[i] > out[i + 1]) return "FAIL-order";
-      if (pairs && out[i] == out[i + 1] && vals[i] >= vals[i + 1]) return "FAIL-stability";
+      uint32_t a = vkctx::referenceOrderBits(out[i], config), b = vkctx::referenceOrderBits(out[i + 1], config);
+      if (a > b) return "FAIL-order";
+      if (pairs && a == b && vals[i] >= vals[i + 1]) return "FAIL-stability";
     }
     if (pairs) {
       for (uint32_t i = 0; i < n; ++i)
