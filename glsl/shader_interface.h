@@ -44,7 +44,7 @@ VKSORT_CONST kStatusAggregate = 1u;
 VKSORT_CONST kStatusPrefix = 2u;
 VKSORT_CONST kMaxCount = kStatusValueMask;
 
-// Push constants shared by every kernel (88 bytes of the 128 every device offers).
+// Push constants shared by every kernel (84 bytes of the 128 every device offers).
 struct SortPush {
   VKSORT_REF(KeysIn) keysIn;      // this pass's input keys
   VKSORT_REF(KeysOut) keysOut;    // this pass's output keys
@@ -55,8 +55,7 @@ struct SortPush {
   VKSORT_REF(Status) statusNext;  // look-back words of the next pass, cleared by this one
   uint count;                     // number of keys
   uint shift;                     // lowest key bit of this pass's digit (histogram: of pass 0)
-  uint endBit;                    // one past the highest key bit that orders (bit range's end)
-  uint keyFlags;                  // kKey* : how a stored key maps to the bits that order it
+  uint rangeMask;                 // ones below the bit range's end: higher bits do not order
   uint pass;                      // this binning pass's index (histogram: unused)
   uint passCount;                 // passes of the whole sort
   uint flags;                     // kFlag* bits
@@ -67,13 +66,12 @@ VKSORT_CONST kFlagClearNext = 1u;
 // Copy-back: values too.
 VKSORT_CONST kFlagCopyValues = 2u;
 
-// keyFlags: the key type (low bits) and the order. Keys are stored as given; every kernel orders
-// them by the transformed bits (include/vksort/keys.glsl), inverted for descending order.
+// Key types (specialization constant KEY_TYPE). Keys are stored as given; every kernel orders them
+// by their type's map (include/vksort/keys.glsl), inverted for descending order (DESCENDING).
 VKSORT_CONST kKeyU32 = 0u;
 VKSORT_CONST kKeyI32 = 1u;
 VKSORT_CONST kKeyF32 = 2u;
-VKSORT_CONST kKeyTypeMask = 3u;
-VKSORT_CONST kKeyDescending = 4u;
+VKSORT_CONST kKeyTypes = 3u;
 
 #ifdef __cplusplus
 }  // namespace vksort::detail

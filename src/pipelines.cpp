@@ -38,6 +38,8 @@ struct SpecData {
   VkBool32 lookbackPlainLoads;           // 6
   uint32_t ballotWords;                  // 7
   uint32_t histogramCopies;              // 8
+  uint32_t keyType;                      // 10
+  VkBool32 descending;                   // 11
 };
 const VkSpecializationMapEntry kSpecMap[] = {
     {0, offsetof(SpecData, workgroupSize), 4},
@@ -49,6 +51,8 @@ const VkSpecializationMapEntry kSpecMap[] = {
     {6, offsetof(SpecData, lookbackPlainLoads), 4},
     {7, offsetof(SpecData, ballotWords), 4},
     {8, offsetof(SpecData, histogramCopies), 4},
+    {10, offsetof(SpecData, keyType), 4},
+    {11, offsetof(SpecData, descending), 4},
 };
 
 struct KernelSource {
@@ -89,32 +93,38 @@ Status createPipelines(const VolkDeviceTable& vk, VkDevice device, const Tuning&
     if (VkResult r = vk.vkCreateShaderModule(device, &moduleInfo, allocator, &module); r != VK_SUCCESS)
       return failVulkan(r, "vkCreateShaderModule");
 
-    SpecData spec{k == kHistogram ? tuning.histogramWorkgroupSize : tuning.workgroupSize,
-                  tuning.keysPerInvocation,
-                  tuning.minSubgroupSize,
-                  tuning.histogramTilesPerWorkgroup,
-                  k == kOnesweepPairs,
-                  tuning.tileKeys(),
-                  tuning.lookbackPlainLoads,
-                  tuning.ballotWords,
-                  tuning.histogramCopies};
-    VkSpecializationInfo specInfo{uint32_t(std::size(kSpecMap)), kSpecMap, sizeof spec, &spec};
+    uint32_t variants = k >= kFirstKeyedKernel ? kKeyVariants : 1;
+    VkResult r = VK_SUCCESS;
+    for (uint32_t v = 0; v < variants && r == VK_SUCCESS; ++v) {
+      SpecData spec{k == kHistogram ? tuning.histogramWorkgroupSize : tuning.workgroupSize,
+                    tuning.keysPerInvocation,
+                    tuning.minSubgroupSize,
+                    tuning.histogramTilesPerWorkgroup,
+                    k == kOnesweepPairs,
+                    tuning.tileKeys(),
+                    tuning.lookbackPlainLoads,
+                    tuning.ballotWords,
+                    tuning.histogramCopies,
+                    v / 2,
+                    v % 2 == 1};
+      VkSpecializationInfo specInfo{uint32_t(std::size(kSpecMap)), kSpecMap, sizeof spec, &spec};
 
-    VkPipelineShaderStageRequiredSubgroupSizeCreateInfo requiredSize{
-        VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO};
-    requiredSize.requiredSubgroupSize = tuning.subgroupSize;
-    bool requireSize = tuning.requireSubgroupSize && !src.fixedWorkgroupSize;
+      VkPipelineShaderStageRequiredSubgroupSizeCreateInfo requiredSize{
+          VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO};
+      requiredSize.requiredSubgroupSize = tuning.subgroupSize;
+      bool requireSize = tuning.requireSubgroupSize && !src.fixedWorkgroupSize;
 
-    VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-    info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
-    info.stage.pNext = requireSize ? &requiredSize : nullptr;
-    info.stage.flags = requireSize ? VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT : 0;
-    info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-    info.stage.module = module;
-    info.stage.pName = "main";
-    info.stage.pSpecializationInfo = &specInfo;
-    info.layout = out->layout;
-    VkResult r = vk.vkCreateComputePipelines(device, cache, 1, &info, allocator, &out->pipeline[k]);
+      VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+      info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+      info.stage.pNext = requireSize ? &requiredSize : nullptr;
+      info.stage.flags = requireSize ? VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT : 0;
+      info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+      info.stage.module = module;
+      info.stage.pName = "main";
+      info.stage.pSpecializationInfo = &specInfo;
+      info.layout = out->layout;
+      r = vk.vkCreateComputePipelines(device, cache, 1, &info, allocator, &out->pipeline[k][v]);
+    }
     vk.vkDestroyShaderModule(device, module, allocator);
     if (r != VK_SUCCESS) return failVulkan(r, "vkCreateComputePipelines");
   }
@@ -123,10 +133,11 @@ Status createPipelines(const VolkDeviceTable& vk, VkDevice device, const Tuning&
 
 void destroyPipelines(const VolkDeviceTable& vk, VkDevice device, const VkAllocationCallbacks* allocator,
                       Pipelines* pipelines) {
-  for (VkPipeline& p : pipelines->pipeline) {
-    if (p) vk.vkDestroyPipeline(device, p, allocator);
-    p = VK_NULL_HANDLE;
-  }
+  for (auto& variants : pipelines->pipeline)
+    for (VkPipeline& p : variants) {
+      if (p) vk.vkDestroyPipeline(device, p, allocator);
+      p = VK_NULL_HANDLE;
+    }
   if (pipelines->layout) vk.vkDestroyPipelineLayout(device, pipelines->layout, allocator);
   pipelines->layout = VK_NULL_HANDLE;
 }

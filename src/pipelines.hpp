@@ -6,12 +6,19 @@
 
 namespace vksort::detail {
 
-enum Kernel : uint32_t { kInit, kHistogram, kScan, kOnesweepKeys, kOnesweepPairs, kCopyBack, kKernelCount };
+enum Kernel : uint32_t { kInit, kScan, kCopyBack, kHistogram, kOnesweepKeys, kOnesweepPairs, kKernelCount };
+
+// Kernels from kHistogram on read keys: one pipeline each per key type and order.
+constexpr uint32_t kFirstKeyedKernel = kHistogram;
+constexpr uint32_t kKeyVariants = 3 * 2;  // kKeyTypes x {ascending, descending}
 
 struct Pipelines {
   VkPipelineLayout layout = VK_NULL_HANDLE;
-  VkPipeline pipeline[kKernelCount] = {};
+  VkPipeline pipeline[kKernelCount][kKeyVariants] = {};  // unkeyed kernels: variant 0 only
 };
+
+// The variant index of a key type (kKey*) and order.
+inline uint32_t keyVariant(uint32_t keyType, bool descending) { return keyType * 2 + (descending ? 1 : 0); }
 
 Status createPipelines(const VolkDeviceTable& vk, VkDevice device, const Tuning& tuning, VkPipelineCache cache,
                        const VkAllocationCallbacks* allocator, Pipelines* out);

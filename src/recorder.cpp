@@ -18,8 +18,8 @@ void computeBarrier(const VolkDeviceTable& vk, VkCommandBuffer cmd) {
 
 // Dispatches `groups` workgroups, spilling into y past the device's x limit (kernels flatten
 // the id with flatWorkGroupId(), or ignore it and take tickets).
-void dispatch(const Sorter_T& s, VkCommandBuffer cmd, Kernel kernel, const SortPush& push, uint32_t groups) {
-  s.vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, s.pipelines.pipeline[kernel]);
+void dispatch(const Sorter_T& s, VkCommandBuffer cmd, VkPipeline pipeline, const SortPush& push, uint32_t groups) {
+  s.vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
   s.vk.vkCmdPushConstants(cmd, s.pipelines.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
   uint32_t maxX = s.caps.maxWorkgroupCount[0];
   uint32_t x = groups < maxX ? groups : maxX;
@@ -46,9 +46,9 @@ uint32_t passCount(const SortConfig& c) { return (c.endBit - c.beginBit + kRadix
 
 uint32_t binningDispatches(const SortConfig& c) { return passCount(c) + passCount(c) % 2; }
 
-uint32_t keyFlags(const SortConfig& c) {
+uint32_t keyVariantOf(const SortConfig& c) {
   uint32_t type = c.keyType == KeyType::f32 ? kKeyF32 : c.keyType == KeyType::i32 ? kKeyI32 : kKeyU32;
-  return type | (c.order == SortOrder::descending ? kKeyDescending : 0);
+  return keyVariant(type, c.order == SortOrder::descending);
 }
 
 void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, const SortAddresses& a) {
@@ -64,23 +64,24 @@ void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& 
   push.header = a.scratch + layout.header;
   push.count = count;
   push.passCount = passes;
-  push.endBit = info.config.endBit;
-  push.keyFlags = keyFlags(info.config);
+  push.rangeMask = info.config.endBit == 32 ? ~0u : (1u << info.config.endBit) - 1;
+  const auto& pipeline = s.pipelines.pipeline;
+  const uint32_t variant = keyVariantOf(info.config);
 
   // Sorts sharing a scratch buffer may follow each other with no barrier of the caller's.
   computeBarrier(s.vk, cmd);
   stamps.write();
-  dispatch(s, cmd, kInit, push, 1);
+  dispatch(s, cmd, pipeline[kInit][0], push, 1);
   computeBarrier(s.vk, cmd);
   stamps.write();
 
   push.keysIn = a.keys;
   push.status = a.scratch + layout.status[0];  // cleared by the histogram kernel for pass 0
   push.shift = info.config.beginBit;
-  dispatch(s, cmd, kHistogram, push, divideUp(tiles, t.histogramTilesPerWorkgroup));
+  dispatch(s, cmd, pipeline[kHistogram][variant], push, divideUp(tiles, t.histogramTilesPerWorkgroup));
   computeBarrier(s.vk, cmd);
   stamps.write();
-  dispatch(s, cmd, kScan, push, passes);
+  dispatch(s, cmd, pipeline[kScan][0], push, passes);
   computeBarrier(s.vk, cmd);
   stamps.write();
 
@@ -98,7 +99,7 @@ void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& 
     push.shift = info.config.beginBit + pass * kRadixBits;
     push.pass = pass;
     push.flags = pass + 1 < passes ? kFlagClearNext : 0;
-    dispatch(s, cmd, pairs ? kOnesweepPairs : kOnesweepKeys, push, tiles);
+    dispatch(s, cmd, pipeline[pairs ? kOnesweepPairs : kOnesweepKeys][variant], push, tiles);
     if (pass + 1 < passes) computeBarrier(s.vk, cmd);
     stamps.write();
   }
@@ -109,7 +110,7 @@ void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& 
     push.valsIn = values[1];
     push.valsOut = values[0];
     push.flags = pairs ? kFlagCopyValues : 0;
-    dispatch(s, cmd, kCopyBack, push, divideUp(count, 256));  // copy_back.comp: 256 per workgroup
+    dispatch(s, cmd, pipeline[kCopyBack][0], push, divideUp(count, 256));  // copy_back.comp: 256 per workgroup
     stamps.write();
   }
 }
