@@ -1,0 +1,111 @@
+/* vksort C API: the same sorter as vksort.hpp, for C, Rust, Zig and engines that avoid C++ ABIs.
+ * Every type and function mirrors its C++ twin (see vksort.hpp for the full contract: memory,
+ * barrier contract, errors). Functions returning VksortResult record nothing on failure; the
+ * message of the calling thread's last failure is vksortGetLastErrorMessage(). */
+#ifndef VKSORT_VKSORT_H
+#define VKSORT_VKSORT_H
+
+#include <stdint.h>
+#include <vulkan/vulkan_core.h>
+
+#if defined(VKSORT_SHARED) && defined(VKSORT_BUILDING_SHARED)
+#define VKSORT_C_API __attribute__((visibility("default")))
+#else
+#define VKSORT_C_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct VksortSorter_T* VksortSorter;
+
+typedef enum VksortResult {
+  VKSORT_SUCCESS = 0,
+  VKSORT_ERROR_INVALID_ARGUMENT = -1,
+  VKSORT_ERROR_FEATURE_NOT_PRESENT = -2,
+  VKSORT_ERROR_VULKAN = -3
+} VksortResult;
+
+typedef enum VksortKeyType { VKSORT_KEY_TYPE_U32 = 0, VKSORT_KEY_TYPE_I32 = 1, VKSORT_KEY_TYPE_F32 = 2 } VksortKeyType;
+typedef enum VksortValueType { VKSORT_VALUE_TYPE_NONE = 0, VKSORT_VALUE_TYPE_U32 = 1 } VksortValueType;
+typedef enum VksortSortOrder { VKSORT_SORT_ORDER_ASCENDING = 0, VKSORT_SORT_ORDER_DESCENDING = 1 } VksortSortOrder;
+
+typedef struct VksortSorterCreateInfo {
+  VkInstance instance;                          /* must not be null */
+  PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr; /* must not be null */
+  VkPhysicalDevice physicalDevice;
+  VkDevice device;
+  PFN_vkGetDeviceProcAddr vkGetDeviceProcAddr;  /* optional */
+  const void* pEnabledFeatures;                 /* optional: the chain given to vkCreateDevice */
+  uint32_t enabledExtensionCount;               /* optional */
+  const char* const* ppEnabledExtensionNames;   /* optional */
+  VkPipelineCache pipelineCache;                /* optional */
+  const VkAllocationCallbacks* pAllocationCallbacks; /* optional */
+} VksortSorterCreateInfo;
+
+typedef struct VksortSorterProperties {
+  uint32_t subgroupSize;
+  VkBool32 requiredSubgroupSize;
+  uint32_t workgroupSize;
+  uint32_t tileKeys;
+  uint32_t maxCount;
+  VkBool32 partitionedRanking;
+} VksortSorterProperties;
+
+/* A zero-initialized config is u32 keys, no values, ascending; set endBit (32 for all bits). */
+typedef struct VksortSortConfig {
+  VksortKeyType keyType;
+  VksortValueType valueType;
+  VksortSortOrder order;
+  uint32_t beginBit; /* beginBit < endBit <= 32 */
+  uint32_t endBit;
+} VksortSortConfig;
+
+typedef struct VksortScratchRequirements {
+  VkDeviceSize size;
+  VkDeviceSize alignment;
+  VkBufferUsageFlags usage;
+} VksortScratchRequirements;
+
+typedef struct VksortBufferRange {
+  VkBuffer buffer;
+  VkDeviceSize offset;
+  VkDeviceSize size;
+} VksortBufferRange;
+
+typedef struct VksortSortInfo {
+  VksortSortConfig config;
+  uint32_t count;
+  uint32_t maxCount;
+  VksortBufferRange keys;
+  VksortBufferRange values;       /* ignored for keys alone */
+  VksortBufferRange scratch;
+  VkQueryPool timestampPool;      /* optional profiling */
+  uint32_t firstTimestamp;
+} VksortSortInfo;
+
+VKSORT_C_API VksortResult vksortCreateSorter(const VksortSorterCreateInfo* pCreateInfo, VksortSorter* pSorter);
+VKSORT_C_API void vksortDestroySorter(VksortSorter sorter);
+VKSORT_C_API void vksortGetSorterProperties(VksortSorter sorter, VksortSorterProperties* pProperties);
+VKSORT_C_API VksortResult vksortGetScratchRequirements(VksortSorter sorter, const VksortSortConfig* pConfig,
+                                                       uint32_t maxCount, VksortScratchRequirements* pRequirements);
+VKSORT_C_API VksortResult vksortRecordSort(VksortSorter sorter, VkCommandBuffer commandBuffer,
+                                           const VksortSortInfo* pInfo);
+VKSORT_C_API uint32_t vksortGetSortTimestampCount(const VksortSortConfig* pConfig);
+/* The message of the calling thread's last failed call ("" if none). Valid until its next call. */
+VKSORT_C_API const char* vksortGetLastErrorMessage(void);
+
+/* The barrier contract (vksort.hpp): before a sort, make writes to keys/values available to
+ * VKSORT_SORT_DST_STAGE / VKSORT_SORT_DST_ACCESS; after it, wait on VKSORT_SORT_SRC_*. */
+#define VKSORT_SORT_DST_STAGE VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT
+#define VKSORT_SORT_DST_ACCESS (VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT)
+#define VKSORT_SORT_SRC_STAGE VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT
+#define VKSORT_SORT_SRC_ACCESS VK_ACCESS_SHADER_WRITE_BIT
+#define VKSORT_REQUIRED_BUFFER_USAGE (VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT)
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,51 @@
+/* The C API used from C (compiled as C11): creation, queries, error reports, recording. The
+ * Vulkan objects come from test_c_api.cpp. Each function returns 0, or the failing line. */
+#include <string.h>
+#include <vksort/vksort.h>
+
+#define EXPECT(x) do { if (!(x)) return __LINE__; } while (0)
+
+int cApiCreate(const VksortSorterCreateInfo* createInfo, uint32_t count, VksortSorter* sorter,
+               VksortScratchRequirements* scratch) {
+  VksortSorter none = NULL;
+  EXPECT(vksortCreateSorter(NULL, &none) == VKSORT_ERROR_INVALID_ARGUMENT);
+  EXPECT(strlen(vksortGetLastErrorMessage()) > 0 && none == NULL);
+  EXPECT(vksortCreateSorter(createInfo, sorter) == VKSORT_SUCCESS);
+
+  VksortSorterProperties properties;
+  vksortGetSorterProperties(*sorter, &properties);
+  EXPECT(properties.subgroupSize >= 4 && properties.tileKeys > 0 && properties.maxCount >= count);
+
+  VksortSortConfig config = {VKSORT_KEY_TYPE_F32, VKSORT_VALUE_TYPE_U32, VKSORT_SORT_ORDER_DESCENDING, 0, 32};
+  EXPECT(vksortGetScratchRequirements(*sorter, &config, count, scratch) == VKSORT_SUCCESS);
+  EXPECT(scratch->size > 0 && (scratch->usage & VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT));
+  EXPECT(vksortGetSortTimestampCount(&config) == 8);
+  config.endBit = 33;
+  EXPECT(vksortGetScratchRequirements(*sorter, &config, count, scratch) == VKSORT_ERROR_INVALID_ARGUMENT);
+  EXPECT(strstr(vksortGetLastErrorMessage(), "bit range") != NULL);
+  config.endBit = 32;
+  EXPECT(vksortGetScratchRequirements(*sorter, &config, count, scratch) == VKSORT_SUCCESS);
+  return 0;
+}
+
+/* Records a descending sort of `count` f32 keys with u32 values, after one rejected call. */
+int cApiRecord(VksortSorter sorter, VkCommandBuffer cmd, VkBuffer keys, VkBuffer values, VkBuffer scratch,
+               VkDeviceSize scratchSize, uint32_t count) {
+  VksortSortInfo info;
+  memset(&info, 0, sizeof info);
+  VksortSortConfig config = {VKSORT_KEY_TYPE_F32, VKSORT_VALUE_TYPE_U32, VKSORT_SORT_ORDER_DESCENDING, 0, 32};
+  info.config = config;
+  info.count = count + 1; /* above maxCount: rejected */
+  info.maxCount = count;
+  info.keys.buffer = keys;
+  info.keys.size = (VkDeviceSize)count * 4;
+  info.values.buffer = values;
+  info.values.size = (VkDeviceSize)count * 4;
+  info.scratch.buffer = scratch;
+  info.scratch.size = scratchSize;
+  EXPECT(vksortRecordSort(sorter, cmd, &info) == VKSORT_ERROR_INVALID_ARGUMENT);
+  EXPECT(strstr(vksortGetLastErrorMessage(), "maxCount") != NULL);
+  info.count = count;
+  EXPECT(vksortRecordSort(sorter, cmd, &info) == VKSORT_SUCCESS);
+  return 0;
+}
