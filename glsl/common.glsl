@@ -17,10 +17,14 @@ layout(buffer_reference, std430, buffer_reference_align = 4) coherent buffer Wor
 // atomics; read through StatusLoads (plain loads) or with atomics, per lookback.glsl.
 layout(buffer_reference, std430, buffer_reference_align = 4) coherent buffer Status { uint v[]; };
 layout(buffer_reference, std430, buffer_reference_align = 4) coherent volatile readonly buffer StatusLoads { uint v[]; };
+layout(buffer_reference, std430, buffer_reference_align = 4) readonly buffer CountIn { uint v; };
 
 #include "shader_interface.h"
 
 layout(push_constant) uniform PushConstants { SortPush pc; };
+
+// The number of keys: the push constant, or for an indirect sort what the init kernel read.
+uint sortCount() { return (pc.flags & kFlagIndirectCount) != 0u ? pc.header.v[kHeaderCount] : pc.count; }
 
 // Workgroups beyond gl_NumWorkGroups.x go into y (lavapipe caps x at 65535).
 uint flatWorkGroupId() { return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x; }

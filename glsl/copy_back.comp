@@ -7,7 +7,8 @@ layout(local_size_x = 256) in;  // before common.glsl: nothing there may see gl_
 
 void main() {
   uint i = flatWorkGroupId() * gl_WorkGroupSize.x + gl_LocalInvocationIndex;
-  if (i >= pc.count) return;
+  uint count = sortCount();
+  if (i >= count) return;
   pc.keysOut.v[i] = pc.keysIn.v[i];
   if ((pc.flags & kFlagCopyValues) != 0u) pc.valsOut.v[i] = pc.valsIn.v[i];
 }

@@ -21,7 +21,8 @@ shared uint s_hist[HISTOGRAM_COPIES * kMaxPasses * kRadix];
 void main() {
   uint tid = gl_LocalInvocationIndex;
   uint firstTile = flatWorkGroupId() * TILES_PER_WORKGROUP;
-  uint tileCount = (pc.count + TILE_KEYS - 1u) / TILE_KEYS;
+  uint count = sortCount();
+  uint tileCount = (count + TILE_KEYS - 1u) / TILE_KEYS;
   if (firstTile >= tileCount) return;
   uint lastTile = min(firstTile + TILES_PER_WORKGROUP, tileCount);
 
@@ -35,7 +36,7 @@ void main() {
   // kernel waiting on memory latency.
   const uint UNROLL = 8u;
   uint begin = firstTile * TILE_KEYS;
-  uint end = min(lastTile * TILE_KEYS, pc.count);
+  uint end = min(lastTile * TILE_KEYS, count);
   for (uint base = begin + tid; base < end; base += WG * UNROLL) {
     uint keys[UNROLL];
     for (uint u = 0u; u < UNROLL; ++u) {

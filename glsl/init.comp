@@ -1,12 +1,35 @@
-// Init kernel: zeroes the scratch header (histograms and tile tickets) before a sort. A compute
-// dispatch rather than vkCmdFillBuffer, so that a sort uses no stage but the compute shader and
-// its barrier contract stays compute-to-compute.
+// Init kernel: prepares the scratch header before a sort (a compute dispatch rather than
+// vkCmdFillBuffer, so that a sort uses no stage but the compute shader and its barrier contract
+// stays compute-to-compute). Zeroes the histograms and tile tickets; stores the count; for an
+// indirect sort reads the caller's count, clamps it to maxCount, and writes the indirect dispatch
+// arguments of the kernels whose grids depend on it.
+//   reads:  countIn (indirect sorts)
 //   writes: header[0, kHeaderWords)
 #version 450
+layout(local_size_x = 128) in;  // every device offers 128
 #include "common.glsl"
 
-layout(local_size_x = 128) in;  // every device offers 128
+// x, y, z of `groups` workgroups, spilling into y past maxGroupsX (as the recorder's direct
+// dispatches do).
+void writeDispatch(uint which, uint groups) {
+  uint x = min(groups, pc.maxGroupsX);
+  uint at = kHeaderDispatch + which * 4u;
+  pc.header.v[at] = x;
+  pc.header.v[at + 1u] = x == 0u ? 1u : (groups + x - 1u) / x;
+  pc.header.v[at + 2u] = 1u;
+}
 
 void main() {
-  for (uint i = gl_LocalInvocationIndex; i < kHeaderWords; i += gl_WorkGroupSize.x) pc.header.v[i] = 0u;
+  for (uint i = gl_LocalInvocationIndex; i < kHeaderCount; i += gl_WorkGroupSize.x) pc.header.v[i] = 0u;
+  if (gl_LocalInvocationIndex != 0u) return;
+  if ((pc.flags & kFlagIndirectCount) == 0u) {
+    pc.header.v[kHeaderCount] = pc.count;
+    return;
+  }
+  uint count = min(pc.countIn.v, pc.maxCount);  // untrusted: never past what the scratch was sized for
+  pc.header.v[kHeaderCount] = count;
+  uint tiles = (count + pc.tileKeys - 1u) / pc.tileKeys;
+  writeDispatch(kDispatchHistogram, (count + pc.histogramGroupKeys - 1u) / pc.histogramGroupKeys);
+  writeDispatch(kDispatchBinning, tiles);
+  writeDispatch(kDispatchCopyBack, (count + kCopyBackWorkgroup - 1u) / kCopyBackWorkgroup);
 }

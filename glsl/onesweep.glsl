@@ -50,10 +50,11 @@ void main() {
   for (uint i = tid; i < MAX_SUBGROUPS * kRadix; i += WG) s_subgroupCounts[i] = 0u;
   barrier();
   uint tile = s_ticket;
-  uint tileCount = (pc.count + TILE - 1u) / TILE;
+  uint keyCount = sortCount();
+  uint tileCount = (keyCount + TILE - 1u) / TILE;
   if (tile >= tileCount) return;  // a spare workgroup of a 2D grid
   uint tileStart = tile * TILE;
-  uint tileKeys = min(TILE, pc.count - tileStart);
+  uint tileKeys = min(TILE, keyCount - tileStart);
 
   if ((pc.flags & kFlagClearNext) != 0u)
     for (uint d = tid; d < kRadix; d += WG) pc.statusNext.v[tile * kRadix + d] = 0u;

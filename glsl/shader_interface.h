@@ -21,13 +21,22 @@ VKSORT_CONST kRadix = 1u << kRadixBits;
 // Passes of a 64-bit key; 32-bit keys use the first four rows.
 VKSORT_CONST kMaxPasses = 8u;
 
-// Scratch header, in 32-bit words. The recorder zeroes it before each sort.
+// Scratch header, in 32-bit words, written by the init kernel before each sort.
 //   [kHeaderHist, +kMaxPasses*kRadix): per pass, the digit histogram; the scan kernel
 //                                      turns each row into the digits' exclusive bin starts
 //   [kHeaderTickets, +kMaxPasses):     per pass, the next tile ticket of the binning kernel
+//   kHeaderCount:                      the count of this sort (indirect sorts: read, clamped)
+//   [kHeaderDispatch, +12):            indirect sorts: VkDispatchIndirectCommand x, y, z (+pad)
+//                                      of the histogram, binning and copy-back dispatches
 VKSORT_CONST kHeaderHist = 0u;
 VKSORT_CONST kHeaderTickets = kMaxPasses * kRadix;
+VKSORT_CONST kHeaderCount = kHeaderTickets + kMaxPasses;
+VKSORT_CONST kHeaderDispatch = kHeaderCount + 4u;  // 16-byte aligned
+VKSORT_CONST kDispatchHistogram = 0u;                // index of a dispatch's x, y, z, pad
+VKSORT_CONST kDispatchBinning = 1u;
+VKSORT_CONST kDispatchCopyBack = 2u;
 VKSORT_CONST kHeaderWords = kHeaderTickets + 64u;  // padded to 256 bytes
+VKSORT_CONST kCopyBackWorkgroup = 256u;             // copy_back.comp's invocations per workgroup
 
 // Look-back status word, one per (tile, digit):
 //   31 30 | 29 ............................ 0
@@ -44,7 +53,7 @@ VKSORT_CONST kStatusAggregate = 1u;
 VKSORT_CONST kStatusPrefix = 2u;
 VKSORT_CONST kMaxCount = kStatusValueMask;
 
-// Push constants shared by every kernel (84 bytes of the 128 every device offers).
+// Push constants shared by every kernel (108 bytes of the 128 every device offers).
 struct SortPush {
   VKSORT_REF(KeysIn) keysIn;      // this pass's input keys
   VKSORT_REF(KeysOut) keysOut;    // this pass's output keys
@@ -54,8 +63,13 @@ struct SortPush {
   VKSORT_REF(Status) status;      // look-back words of this pass: [tile][kRadix]
   VKSORT_REF(Status) statusNext;  // look-back words of the next pass, cleared by this one
   uint count;                     // number of keys
+  VKSORT_REF(CountIn) countIn;    // indirect sorts: the caller's u32 count
   uint shift;                     // lowest key bit of this pass's digit (histogram: of pass 0)
   uint rangeMask;                 // ones below the bit range's end: higher bits do not order
+  uint maxCount;                  // init, indirect sorts: the clamp of the count
+  uint maxGroupsX;                // init, indirect sorts: the device's maxComputeWorkGroupCount[0]
+  uint histogramGroupKeys;        // init, indirect sorts: keys one histogram workgroup covers
+  uint tileKeys;                  // init, indirect sorts: keys of one binning tile
   uint pass;                      // this binning pass's index (histogram: unused)
   uint passCount;                 // passes of the whole sort
   uint flags;                     // kFlag* bits
@@ -65,6 +79,8 @@ struct SortPush {
 VKSORT_CONST kFlagClearNext = 1u;
 // Copy-back: values too.
 VKSORT_CONST kFlagCopyValues = 2u;
+// Every kernel: the count is header[kHeaderCount] (an indirect sort), not `count`.
+VKSORT_CONST kFlagIndirectCount = 4u;
 
 // Key types (specialization constant KEY_TYPE). Keys are stored as given; every kernel orders them
 // by their type's map (include/vksort/keys.glsl), inverted for descending order (DESCENDING).

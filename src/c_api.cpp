@@ -84,6 +84,7 @@ VksortResult vksortRecordSort(VksortSorter sorter, VkCommandBuffer commandBuffer
   info.scratch = toCpp(in->scratch);
   info.timestampPool = in->timestampPool;
   info.firstTimestamp = in->firstTimestamp;
+  info.countBuffer = toCpp(in->countBuffer);
   return toC(vksort::recordSort(toCpp(sorter), commandBuffer, info));
 }
 

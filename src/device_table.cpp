@@ -32,6 +32,7 @@ const char* loadInstanceFunctions(VkInstance instance, PFN_vkGetInstanceProcAddr
   X(vkCmdBindPipeline)             \
   X(vkCmdPushConstants)            \
   X(vkCmdDispatch)                 \
+  X(vkCmdDispatchIndirect)         \
   X(vkCmdPipelineBarrier)          \
   X(vkCmdWriteTimestamp)
 

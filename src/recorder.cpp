@@ -7,20 +7,28 @@ namespace vksort::detail {
 namespace {
 
 // Every barrier of a sort: all compute writes so far become visible to later compute reads and
-// writes. A global memory barrier, since kernels reach buffers through device addresses.
-void computeBarrier(const VolkDeviceTable& vk, VkCommandBuffer cmd) {
+// writes (and, after the init kernel of an indirect sort, to indirect-argument reads). A global
+// memory barrier, since kernels reach buffers through device addresses.
+void computeBarrier(const VolkDeviceTable& vk, VkCommandBuffer cmd, bool indirectArguments = false) {
   VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
   barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-  barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
-  vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
-                          &barrier, 0, nullptr, 0, nullptr);
+  barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                          (indirectArguments ? VK_ACCESS_INDIRECT_COMMAND_READ_BIT : 0);
+  VkPipelineStageFlags dst =
+      VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | (indirectArguments ? VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT : 0);
+  vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, dst, 0, 1, &barrier, 0, nullptr, 0, nullptr);
+}
+
+void bind(const Sorter_T& s, VkCommandBuffer cmd, VkPipeline pipeline, const SortPush& push) {
+  s.vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+  s.vk.vkCmdPushConstants(cmd, s.pipelines.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
 }
 
 // Dispatches `groups` workgroups, spilling into y past the device's x limit (kernels flatten
-// the id with flatWorkGroupId(), or ignore it and take tickets).
+// the id with flatWorkGroupId(), or ignore it and take tickets). init.comp's writeDispatch()
+// splits indirect grids the same way.
 void dispatch(const Sorter_T& s, VkCommandBuffer cmd, VkPipeline pipeline, const SortPush& push, uint32_t groups) {
-  s.vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-  s.vk.vkCmdPushConstants(cmd, s.pipelines.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
+  bind(s, cmd, pipeline, push);
   uint32_t maxX = s.caps.maxWorkgroupCount[0];
   uint32_t x = groups < maxX ? groups : maxX;
   uint32_t y = (groups + x - 1) / x;
@@ -53,18 +61,35 @@ uint32_t keyVariantOf(const SortConfig& c) {
 
 void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, const SortAddresses& a) {
   const Tuning& t = s.tuning;
-  const uint32_t count = info.count;
+  const bool indirect = a.count != 0;
+  const uint32_t count = info.count;  // direct sorts only
   bool pairs = info.config.valueType != ValueType::none;
   ScratchLayout layout = scratchLayout(t, pairs, info.maxCount);
   const uint32_t passes = passCount(info.config);
   const uint32_t tiles = divideUp(count, t.tileKeys());
   Timestamps stamps{s.vk, cmd, info.timestampPool, info.firstTimestamp};
+  const uint32_t countFlag = indirect ? kFlagIndirectCount : 0;
+
+  // A grid that depends on the count: `groups` workgroups, or, for an indirect sort, the
+  // arguments the init kernel wrote into the header.
+  auto launch = [&](VkPipeline pipeline, const SortPush& push, uint32_t which, uint32_t groups) {
+    if (!indirect) return dispatch(s, cmd, pipeline, push, groups);
+    bind(s, cmd, pipeline, push);
+    VkDeviceSize arguments = info.scratch.offset + layout.header + (kHeaderDispatch + which * 4) * 4;
+    s.vk.vkCmdDispatchIndirect(cmd, info.scratch.buffer, arguments);
+  };
 
   SortPush push{};
   push.header = a.scratch + layout.header;
   push.count = count;
   push.passCount = passes;
   push.rangeMask = info.config.endBit == 32 ? ~0u : (1u << info.config.endBit) - 1;
+  push.flags = countFlag;
+  push.countIn = a.count;
+  push.maxCount = info.maxCount;
+  push.maxGroupsX = s.caps.maxWorkgroupCount[0];
+  push.histogramGroupKeys = t.tileKeys() * t.histogramTilesPerWorkgroup;
+  push.tileKeys = t.tileKeys();
   const auto& pipeline = s.pipelines.pipeline;
   const uint32_t variant = keyVariantOf(info.config);
 
@@ -72,13 +97,13 @@ void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& 
   computeBarrier(s.vk, cmd);
   stamps.write();
   dispatch(s, cmd, pipeline[kInit][0], push, 1);
-  computeBarrier(s.vk, cmd);
+  computeBarrier(s.vk, cmd, indirect);
   stamps.write();
 
   push.keysIn = a.keys;
   push.status = a.scratch + layout.status[0];  // cleared by the histogram kernel for pass 0
   push.shift = info.config.beginBit;
-  dispatch(s, cmd, pipeline[kHistogram][variant], push, divideUp(tiles, t.histogramTilesPerWorkgroup));
+  launch(pipeline[kHistogram][variant], push, kDispatchHistogram, divideUp(tiles, t.histogramTilesPerWorkgroup));
   computeBarrier(s.vk, cmd);
   stamps.write();
   dispatch(s, cmd, pipeline[kScan][0], push, passes);
@@ -98,8 +123,8 @@ void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& 
     push.statusNext = a.scratch + layout.status[(pass + 1) & 1];
     push.shift = info.config.beginBit + pass * kRadixBits;
     push.pass = pass;
-    push.flags = pass + 1 < passes ? kFlagClearNext : 0;
-    dispatch(s, cmd, pipeline[pairs ? kOnesweepPairs : kOnesweepKeys][variant], push, tiles);
+    push.flags = countFlag | (pass + 1 < passes ? kFlagClearNext : 0);
+    launch(pipeline[pairs ? kOnesweepPairs : kOnesweepKeys][variant], push, kDispatchBinning, tiles);
     if (pass + 1 < passes) computeBarrier(s.vk, cmd);
     stamps.write();
   }
@@ -109,8 +134,8 @@ void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& 
     push.keysOut = keys[0];
     push.valsIn = values[1];
     push.valsOut = values[0];
-    push.flags = pairs ? kFlagCopyValues : 0;
-    dispatch(s, cmd, pipeline[kCopyBack][0], push, divideUp(count, 256));  // copy_back.comp: 256 per workgroup
+    push.flags = countFlag | (pairs ? kFlagCopyValues : 0);
+    launch(pipeline[kCopyBack][0], push, kDispatchCopyBack, divideUp(count, kCopyBackWorkgroup));
     stamps.write();
   }
 }

@@ -8,6 +8,7 @@ struct SortAddresses {
   VkDeviceAddress keys;
   VkDeviceAddress values;   // 0 for keys alone
   VkDeviceAddress scratch;  // start of the scratch range
+  VkDeviceAddress count;    // indirect sorts: the caller's u32 count; else 0
 };
 
 // Dispatches before the binning passes: init, histogram, scan.

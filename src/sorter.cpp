@@ -109,7 +109,9 @@ Status getScratchRequirements(Sorter s, const SortConfig& config, uint32_t maxCo
                 maxCountOf(*s));
   out->size = scratchLayout(s->tuning, config.valueType != ValueType::none, maxCount).size;
   out->alignment = kScratchAlignment;
-  out->usage = VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  // Indirect sorts read their dispatch arguments from the scratch header.
+  out->usage = VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+               VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
   return {};
 }
 
@@ -122,22 +124,27 @@ Status recordSort(Sorter s, VkCommandBuffer cmd, const SortInfo& info) {
   if (!s) return fail(Result::errorInvalidArgument, "sorter is null");
   if (!cmd) return fail(Result::errorInvalidArgument, "commandBuffer is VK_NULL_HANDLE");
   if (Status st = checkConfig(info.config); !st) return st;
-  if (info.count > info.maxCount)
+  const bool indirect = info.countBuffer.buffer != VK_NULL_HANDLE;
+  if (indirect)
+    if (Status st = checkRange(info.countBuffer, "countBuffer", 4, 4); !st) return st;
+  if (!indirect && info.count > info.maxCount)
     return fail(Result::errorInvalidArgument, "count %u exceeds maxCount %u", info.count, info.maxCount);
   if (info.maxCount > maxCountOf(*s))
     return fail(Result::errorInvalidArgument, "maxCount %u exceeds the %u keys one sort accepts", info.maxCount,
                 maxCountOf(*s));
   bool pairs = info.config.valueType != ValueType::none;
   VkDeviceSize elementBytes = 4;
-  if (Status st = checkRange(info.keys, "keys", info.count * elementBytes, elementBytes); !st) return st;
+  // An indirect sort may touch up to maxCount keys.
+  VkDeviceSize elements = indirect ? info.maxCount : info.count;
+  if (Status st = checkRange(info.keys, "keys", elements * elementBytes, elementBytes); !st) return st;
   if (pairs)
-    if (Status st = checkRange(info.values, "values", info.count * elementBytes, elementBytes); !st) return st;
+    if (Status st = checkRange(info.values, "values", elements * elementBytes, elementBytes); !st) return st;
   VkDeviceSize scratchBytes = scratchLayout(s->tuning, pairs, info.maxCount).size;
   if (Status st = checkRange(info.scratch, "scratch", scratchBytes, kScratchAlignment); !st) return st;
-  if (info.count == 0) return {};
+  if (indirect ? info.maxCount == 0 : info.count == 0) return {};
 
   SortAddresses addresses{addressOf(*s, info.keys), pairs ? addressOf(*s, info.values) : 0,
-                          addressOf(*s, info.scratch)};
+                          addressOf(*s, info.scratch), indirect ? addressOf(*s, info.countBuffer) : 0};
   if (addresses.scratch % kScratchAlignment != 0)
     return fail(Result::errorInvalidArgument, "the scratch buffer's device address is not a multiple of %llu",
                 (unsigned long long)kScratchAlignment);

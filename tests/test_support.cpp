@@ -97,6 +97,10 @@ std::vector<uint32_t> iota(size_t n) {
 
 namespace {
 
+const uint32_t kWriteCountSpirv[] = {
+#include "write_count.comp.spv.inc"
+};
+
 constexpr uint32_t kGuardWords = 64;
 constexpr uint32_t kGuard = 0xDEADBEEFu;
 
@@ -134,7 +138,8 @@ struct Guarded {
 
 }  // namespace
 
-Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* values, vksort::SortConfig config) {
+Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* values, vksort::SortConfig config,
+               const IndirectCount* indirect) {
   Gpu& g = gpu();
   vkctx::Context& ctx = g.ctx;
   bool pairs = values != nullptr;
@@ -151,19 +156,37 @@ Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* v
 
   Guarded k(ctx, keys);
   Guarded v(ctx, pairs ? *values : std::vector<uint32_t>());
+  // Transfer-written counts arrive with the keys; shader-written ones start as a wrong value.
+  Guarded c(ctx, {indirect && indirect->source == CountSource::transfer ? indirect->value : 0xBADu});
   info.keys = k.range();
   info.values = pairs ? v.range() : vksort::BufferRange{};
   info.scratch = scratch.range();
+  if (indirect) info.countBuffer = c.range();
 
   VkCommandBuffer cmd = ctx.beginCommands();
   k.copy(cmd, true);
   if (pairs) v.copy(cmd, true);
-  vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, vksort::kSortDstStage,
+  c.copy(cmd, true);
+  std::unique_ptr<vkctx::ComputePipeline> writeCount;
+  if (indirect && indirect->source == CountSource::shader) {
+    vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
+    writeCount = std::make_unique<vkctx::ComputePipeline>(ctx, kWriteCountSpirv, sizeof kWriteCountSpirv, 12);
+    struct {
+      VkDeviceAddress target;
+      uint32_t value;
+    } push{ctx.address(c.device) + kGuardWords * 4, indirect->value};
+    writeCount->dispatch(cmd, &push, 1);
+  }
+  // The contract's "before" barrier, for whatever wrote keys, values and count.
+  vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                       VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_WRITE_BIT, vksort::kSortDstStage,
                        vksort::kSortDstAccess);
   vkctx::check(vksort::recordSort(g.sorter, cmd, info), "recordSort");
   vkctx::memoryBarrier(cmd, vksort::kSortSrcStage, vksort::kSortSrcAccess, VK_PIPELINE_STAGE_TRANSFER_BIT,
                        VK_ACCESS_TRANSFER_READ_BIT);
   k.copy(cmd, false);
+  c.copy(cmd, false);
   if (pairs) v.copy(cmd, false);
   vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
                        VK_ACCESS_HOST_READ_BIT);
@@ -171,8 +194,10 @@ Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* v
   requireNoValidationMessages();
 
   Sorted out{k.result(), pairs ? v.result() : std::vector<uint32_t>()};
+  if (indirect) CHECK_MESSAGE(c.result()[0] == indirect->value, "the sort wrote to the count");
   k.destroy(ctx);
   v.destroy(ctx);
+  c.destroy(ctx);
   ctx.destroy(scratch);
   return out;
 }

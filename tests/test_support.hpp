@@ -42,8 +42,16 @@ struct Sorted {
   std::vector<uint32_t> keys;
   std::vector<uint32_t> values;
 };
+// Indirect sorts: the count comes from a GPU buffer, written in the same command buffer by a
+// transfer or by a shader; keys.size() is then maxCount.
+enum class CountSource { transfer, shader };
+struct IndirectCount {
+  uint32_t value;
+  CountSource source = CountSource::transfer;
+};
+
 Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* values,
-               vksort::SortConfig config = {});
+               vksort::SortConfig config = {}, const IndirectCount* indirect = nullptr);
 
 // Checks `out` against std::stable_sort of `keys` by vkctx::referenceOrderBits (values: input
 // indices).

@@ -76,13 +76,14 @@ typedef struct VksortBufferRange {
 
 typedef struct VksortSortInfo {
   VksortSortConfig config;
-  uint32_t count;
+  uint32_t count;                 /* ignored when countBuffer.buffer is not null */
   uint32_t maxCount;
   VksortBufferRange keys;
   VksortBufferRange values;       /* ignored for keys alone */
   VksortBufferRange scratch;
   VkQueryPool timestampPool;      /* optional profiling */
   uint32_t firstTimestamp;
+  VksortBufferRange countBuffer;  /* optional: indirect sorts (vksort.hpp, SortInfo::countBuffer) */
 } VksortSortInfo;
 
 VKSORT_C_API VksortResult vksortCreateSorter(const VksortSorterCreateInfo* pCreateInfo, VksortSorter* pSorter);

@@ -156,8 +156,14 @@ struct BufferRange {
 
 struct SortInfo {
   SortConfig config;
-  uint32_t count = 0;     // keys to sort; 0 records nothing
+  uint32_t count = 0;     // keys to sort; 0 records nothing. Ignored when countBuffer is given.
   uint32_t maxCount = 0;  // the count the scratch was sized for; count must not exceed it
+  // Optional, for indirect sorts: the count is the u32 at countBuffer.offset (a multiple of 4,
+  // size >= 4), read on the GPU when the sort runs, e.g. written by a culling pass earlier in the
+  // same command buffer (make it available like keys, per the barrier contract). It is untrusted:
+  // values above maxCount sort maxCount keys; nothing outside the ranges is read or written.
+  // Workgroup counts come from it (indirect dispatch). The buffer needs kRequiredBufferUsage.
+  BufferRange countBuffer;
   BufferRange keys;       // count keys, sorted in place
   BufferRange values;     // count values, permuted with their keys; ignored for keys alone
   BufferRange scratch;    // getScratchRequirements(config, maxCount).size bytes, aligned
