@@ -6,28 +6,6 @@
 
 using namespace vksort_test;
 
-namespace {
-
-void sortIndirectAndCheck(const std::vector<uint32_t>& keys, bool pairs, uint32_t countValue, CountSource source,
-                          const vksort::SortConfig& config = {}) {
-  const uint32_t maxCount = uint32_t(keys.size());
-  const uint32_t n = std::min(countValue, maxCount);
-  std::vector<uint32_t> values = iota(maxCount);
-  IndirectCount indirect{countValue, source};
-  Sorted out = gpuSort(keys, pairs ? &values : nullptr, config, &indirect);
-
-  // The first n elements are the sort of the first n inputs...
-  std::vector<uint32_t> head(keys.begin(), keys.begin() + n);
-  Sorted outHead{std::vector<uint32_t>(out.keys.begin(), out.keys.begin() + n),
-                 pairs ? std::vector<uint32_t>(out.values.begin(), out.values.begin() + n) : std::vector<uint32_t>()};
-  checkAgainstReference(head, outHead, pairs, config);
-  // ...and the rest is untouched.
-  CHECK(std::equal(keys.begin() + n, keys.end(), out.keys.begin() + n));
-  if (pairs) CHECK(std::equal(values.begin() + n, values.end(), out.values.begin() + n));
-}
-
-}  // namespace
-
 TEST_SUITE("indirect") {
   TEST_CASE("counts from a buffer: 0, 1, around a tile, the maximum, past the maximum") {
     const uint32_t tile = vksort::getSorterProperties(gpu().sorter).tileKeys;
