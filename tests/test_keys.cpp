@@ -8,6 +8,10 @@ using namespace vksort_test;
 
 namespace {
 
+const uint32_t kPublicKeysSpirv[] = {
+#include "public_keys.comp.spv.inc"
+};
+
 const char* name(vksort::KeyType t) {
   return t == vksort::KeyType::u32 ? "u32" : t == vksort::KeyType::i32 ? "i32" : "f32";
 }
@@ -110,5 +114,36 @@ TEST_SUITE("keys") {
     odd.endBit = 24;
     CHECK(vksort::getSortTimestampCount(even) == 4 + 2);
     CHECK(vksort::getSortTimestampCount(odd) == 4 + 3 + 1);
+  }
+
+  TEST_CASE("keys.glsl, as a renderer's shader includes it, makes the keys vksort orders by") {
+    vkctx::Context& ctx = gpu().ctx;
+    std::vector<uint32_t> in = keysFor(vksort::KeyType::f32, 7 * 19 * 4, 12);
+    const uint32_t n = uint32_t(in.size());
+    vkctx::ComputePipeline pipeline(ctx, kPublicKeysSpirv, sizeof kPublicKeysSpirv, 24);
+    vkctx::Buffer src = ctx.createDeviceBuffer(n * 4), dst = ctx.createDeviceBuffer(n * 4);
+    ctx.upload(src, in.data(), n * 4);
+    for (vksort::KeyType type : {vksort::KeyType::f32, vksort::KeyType::i32}) {
+      CAPTURE(name(type));
+      struct {
+        VkDeviceAddress src, dst;
+        uint32_t count, mode;
+      } push{ctx.address(src), ctx.address(dst), n, type == vksort::KeyType::f32 ? 0u : 1u};
+      VkCommandBuffer cmd = ctx.beginCommands();
+      pipeline.dispatch(cmd, &push, (n + 63) / 64);
+      vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                           VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+      ctx.submitAndWait(cmd);
+      requireNoValidationMessages();
+      std::vector<uint32_t> out(n);
+      ctx.download(dst, out.data(), n * 4);
+      vksort::SortConfig config;
+      config.keyType = type;
+      size_t wrong = 0;
+      for (uint32_t i = 0; i < n; ++i) wrong += out[i] != vkctx::referenceOrderBits(in[i], config);
+      CHECK(wrong == 0);
+    }
+    ctx.destroy(src);
+    ctx.destroy(dst);
   }
 }

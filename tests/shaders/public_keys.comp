@@ -1,0 +1,14 @@
+// Test of include/vksort/keys.glsl as a renderer's shader uses it: out[i] = the key of in[i], as
+// f32 (mode 0) or i32 (mode 1).
+#version 450
+#extension GL_EXT_buffer_reference : require
+#include "vksort/keys.glsl"
+layout(local_size_x = 64) in;
+layout(buffer_reference, std430) buffer Words { uint v[]; };
+layout(push_constant) uniform Push { Words src; Words dst; uint count; uint mode; } pc;
+void main() {
+  uint i = gl_GlobalInvocationID.x;
+  if (i >= pc.count) return;
+  uint bits = pc.src.v[i];
+  pc.dst.v[i] = pc.mode == 0u ? vksortFloatKey(uintBitsToFloat(bits)) : vksortIntKey(int(bits));
+}
