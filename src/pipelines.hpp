@@ -2,6 +2,7 @@
 // specialized with the tuning. No descriptor sets: one push-constant range (SortPush).
 #pragma once
 #include "status.hpp"
+#include "shader_interface.h"
 #include "tuning.hpp"
 
 namespace vksort::detail {
@@ -10,7 +11,7 @@ enum Kernel : uint32_t { kInit, kScan, kCopyBack, kHistogram, kOnesweepKeys, kOn
 
 // Kernels from kHistogram on read keys: one pipeline each per key type and order.
 constexpr uint32_t kFirstKeyedKernel = kHistogram;
-constexpr uint32_t kKeyVariants = 3 * 2;  // kKeyTypes x {ascending, descending}
+constexpr uint32_t kKeyVariants = kKeyTypes * 2;  // x {ascending, descending}
 
 struct Pipelines {
   VkPipelineLayout layout = VK_NULL_HANDLE;
