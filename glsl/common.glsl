@@ -7,10 +7,28 @@
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_shuffle : require
 
+// Keys are KEY_WORDS 32-bit words (a define: kernels are compiled once per key width); a
+// 64-bit key is a uvec2 of its low and high words.
+#ifndef KEY_WORDS
+#define KEY_WORDS 1
+#endif
+const uint kKeyWords = KEY_WORDS == 1 ? 1u : 2u;
+#if KEY_WORDS == 1
+#define KeyT uint
+#define KEY_LOG2_BYTES 2u
 layout(buffer_reference, std430, buffer_reference_align = 4) readonly restrict buffer KeysIn { uint v[]; };
 layout(buffer_reference, std430, buffer_reference_align = 4) writeonly restrict buffer KeysOut { uint v[]; };
+#else
+#define KeyT uvec2
+#define KEY_LOG2_BYTES 3u
+layout(buffer_reference, std430, buffer_reference_align = 8) readonly restrict buffer KeysIn { uvec2 v[]; };
+layout(buffer_reference, std430, buffer_reference_align = 8) writeonly restrict buffer KeysOut { uvec2 v[]; };
+#endif
+// Values: 32-bit through these; 64-bit ones through the 64 forms.
 layout(buffer_reference, std430, buffer_reference_align = 4) readonly restrict buffer ValsIn { uint v[]; };
 layout(buffer_reference, std430, buffer_reference_align = 4) writeonly restrict buffer ValsOut { uint v[]; };
+layout(buffer_reference, std430, buffer_reference_align = 8) readonly restrict buffer ValsIn64 { uvec2 v[]; };
+layout(buffer_reference, std430, buffer_reference_align = 8) writeonly restrict buffer ValsOut64 { uvec2 v[]; };
 // Counters written with atomics by many workgroups.
 layout(buffer_reference, std430, buffer_reference_align = 4) coherent buffer Words { uint v[]; };
 // Look-back words: other workgroups publish into them while this one spins on them. Written with
@@ -31,18 +49,35 @@ uint flatWorkGroupId() { return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkG
 
 #include "vksort/keys.glsl"
 
-// Specialization constants, so that each key type and order compiles to its own code: read from
-// push constants, the per-key map cost the histogram 2.7x on an H100.
-layout(constant_id = 10) const uint KEY_TYPE = kKeyU32;
-layout(constant_id = 11) const bool DESCENDING = false;
+#include "addressing.glsl"
+
+// Specialization constant, so that each key type compiles to its own code: read from push
+// constants, the per-key map cost the histogram 2.7x on an H100.
+layout(constant_id = 10) const uint KEY_TYPE = KEY_WORDS == 1 ? kKeyU32 : kKeyU64;
+
+bool descending() { return (pc.flags & kFlagDescending) != 0u; }
 
 // The bits that order a stored key, within the bit range: its type's order-preserving map,
 // inverted when descending, bits at or above the range's end cleared.
+#if KEY_WORDS == 1
 uint orderedBits(uint key) {
   uint bits = KEY_TYPE == kKeyF32 ? vksortFloatBitsKey(key) : KEY_TYPE == kKeyI32 ? vksortIntBitsKey(key) : key;
-  return (DESCENDING ? ~bits : bits) & pc.rangeMask;
+  return (descending() ? ~bits : bits) & pc.rangeMaskLo;
 }
 
 // A shift, not bitfieldExtract: a last digit may reach past bit 31 (range [28, 32) at shift 28),
 // which bitfieldExtract leaves undefined.
 uint digitOf(uint key, uint shift) { return (orderedBits(key) >> shift) & (kRadix - 1u); }
+#else
+uvec2 orderedBits(uvec2 key) {
+  uvec2 bits = KEY_TYPE == kKeyF64 ? vksortDoubleBitsKey(key) : KEY_TYPE == kKeyI64 ? vksortInt64BitsKey(key) : key;
+  return (descending() ? ~bits : bits) & uvec2(pc.rangeMaskLo, pc.rangeMaskHi);
+}
+
+// A digit may straddle the two words (shift 28: bits 28..35).
+uint digitOf(uvec2 key, uint shift) {
+  uvec2 b = orderedBits(key);
+  uint d = shift >= 32u ? b.y >> (shift - 32u) : (b.x >> shift) | (shift == 0u ? 0u : b.y << (32u - shift));
+  return d & (kRadix - 1u);
+}
+#endif

@@ -28,8 +28,9 @@ void main() {
   }
   uint count = min(pc.countIn.v, pc.maxCount);  // untrusted: never past what the scratch was sized for
   pc.header.v[kHeaderCount] = count;
-  uint tiles = (count + pc.tileKeys - 1u) / pc.tileKeys;
-  writeDispatch(kDispatchHistogram, (count + pc.histogramGroupKeys - 1u) / pc.histogramGroupKeys);
-  writeDispatch(kDispatchBinning, tiles);
-  writeDispatch(kDispatchCopyBack, (count + kCopyBackWorkgroup - 1u) / kCopyBackWorkgroup);
+  writeDispatch(kDispatchHistogram, divideUp(count, pc.histogramGroupKeys));
+  // One grid for every portion's dispatch: the tiles of the largest. Workgroups past a smaller
+  // portion's tiles only clear look-back words and leave.
+  writeDispatch(kDispatchBinning, min(divideUp(count, pc.tileKeys), pc.portionKeys / pc.tileKeys));
+  writeDispatch(kDispatchCopyBack, divideUp(count, kCopyBackWorkgroup));
 }

@@ -17,16 +17,15 @@ void publishStatus(uint tile, uint digit, uint flag, uint value) {
 }
 
 // First publication of a tile's count of `digit`, before its look-back: tile 0 knows its
-// inclusive prefix at once (bin start + count); the others publish an aggregate.
-void publishCount(uint tile, uint digit, uint count, uint binStart) {
-  if (tile == 0u) publishStatus(0u, digit, kStatusPrefix, binStart + count);
-  else publishStatus(tile, digit, kStatusAggregate, count);
+// inclusive prefix at once; the others publish an aggregate.
+void publishCount(uint tile, uint digit, uint count) {
+  publishStatus(tile, digit, tile == 0u ? kStatusPrefix : kStatusAggregate, count);
 }
 
-// Global position of this tile's first key with `digit`: the digit's bin start plus its count
-// in tiles [0, tile). Publishes this tile's inclusive prefix (exclusive + count).
-uint lookBack(uint tile, uint digit, uint count, uint binStart) {
-  if (tile == 0u) return binStart;
+// The digit's count in this portion's tiles [0, tile). Publishes this tile's inclusive prefix
+// (that + count).
+uint lookBack(uint tile, uint digit, uint count) {
+  if (tile == 0u) return 0u;
   uint exclusive = 0u;
   for (uint t = tile; t > 0u;) {
     uint at = (t - 1u) * kRadix + digit;

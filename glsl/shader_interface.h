@@ -22,15 +22,19 @@ VKSORT_CONST kRadix = 1u << kRadixBits;
 VKSORT_CONST kMaxPasses = 8u;
 
 // Scratch header, in 32-bit words, written by the init kernel before each sort.
-//   [kHeaderHist, +kMaxPasses*kRadix): per pass, the digit histogram; the scan kernel
-//                                      turns each row into the digits' exclusive bin starts
-//   [kHeaderTickets, +kMaxPasses):     per pass, the next tile ticket of the binning kernel
-//   kHeaderCount:                      the count of this sort (indirect sorts: read, clamped)
-//   [kHeaderDispatch, +12):            indirect sorts: VkDispatchIndirectCommand x, y, z (+pad)
-//                                      of the histogram, binning and copy-back dispatches
+//   [kHeaderHist, +kMaxPasses*kRadix):   per pass, the digit histogram; the scan kernel turns
+//                                        each row into the digits' exclusive bin starts
+//   [kHeaderPortionStarts, +2*kRadix):   sorts in portions (below): the bin starts of the next
+//                                        portion, two rows used in turn
+//   [kHeaderTickets, +2):                the next tile ticket of the binning dispatch, two
+//                                        counters used in turn (dispatch i resets i+1's)
+//   kHeaderCount:                        the count of this sort (indirect sorts: read, clamped)
+//   [kHeaderDispatch, +12):              indirect sorts: VkDispatchIndirectCommand x, y, z (+pad)
+//                                        of the histogram, binning and copy-back dispatches
 VKSORT_CONST kHeaderHist = 0u;
-VKSORT_CONST kHeaderTickets = kMaxPasses * kRadix;
-VKSORT_CONST kHeaderCount = kHeaderTickets + kMaxPasses;
+VKSORT_CONST kHeaderPortionStarts = kMaxPasses * kRadix;
+VKSORT_CONST kHeaderTickets = kHeaderPortionStarts + 2u * kRadix;
+VKSORT_CONST kHeaderCount = kHeaderTickets + 4u;
 VKSORT_CONST kHeaderDispatch = kHeaderCount + 4u;  // 16-byte aligned
 VKSORT_CONST kDispatchHistogram = 0u;                // index of a dispatch's x, y, z, pad
 VKSORT_CONST kDispatchBinning = 1u;
@@ -43,51 +47,70 @@ VKSORT_CONST kCopyBackWorkgroup = 256u;             // copy_back.comp's invocati
 //   flag  | value
 // flag kStatusEmpty:     nothing published yet (all-zero, as cleared)
 // flag kStatusAggregate: value = this tile's count of the digit
-// flag kStatusPrefix:    value = bin start of the digit + count of the digit in all tiles up to
-//                        and including this one (the global inclusive prefix)
-// 30 value bits bound the keys of one sort to kMaxCount.
+// flag kStatusPrefix:    value = count of the digit in the portion's tiles up to and including
+//                        this one (the inclusive prefix; the bin start is added after)
+// 30 value bits bound one binning dispatch to kMaxPortionKeys keys. Larger sorts go in portions
+// of at most that many keys, one dispatch each per pass (as in the Onesweep paper and CUB): the
+// last tile of a portion writes the next portion's bin starts.
 VKSORT_CONST kStatusValueBits = 30u;
 VKSORT_CONST kStatusValueMask = (1u << kStatusValueBits) - 1u;
 VKSORT_CONST kStatusEmpty = 0u;
 VKSORT_CONST kStatusAggregate = 1u;
 VKSORT_CONST kStatusPrefix = 2u;
-VKSORT_CONST kMaxCount = kStatusValueMask;
+VKSORT_CONST kMaxPortionKeys = kStatusValueMask;
 
-// Push constants shared by every kernel (108 bytes of the 128 every device offers).
+// Push constants shared by every kernel (120 bytes of the 128 every device offers). Indices
+// stay below 2^31 elements: the recorder moves keysIn/valsIn to each portion's start and kernels
+// that span a whole sort rebase per workgroup (addressing.glsl).
 struct SortPush {
-  VKSORT_REF(KeysIn) keysIn;      // this pass's input keys
-  VKSORT_REF(KeysOut) keysOut;    // this pass's output keys
+  VKSORT_REF(KeysIn) keysIn;      // this pass's input keys (binning: of this portion)
+  VKSORT_REF(KeysOut) keysOut;    // this pass's output keys (all of them)
   VKSORT_REF(ValsIn) valsIn;      // input values (pairs only)
   VKSORT_REF(ValsOut) valsOut;    // output values (pairs only)
   VKSORT_REF(Words) header;       // scratch header (above)
-  VKSORT_REF(Status) status;      // look-back words of this pass: [tile][kRadix]
-  VKSORT_REF(Status) statusNext;  // look-back words of the next pass, cleared by this one
-  uint count;                     // number of keys
+  VKSORT_REF(Status) status;      // look-back words of this dispatch: [tile][kRadix]
+  VKSORT_REF(Status) statusNext;  // look-back words of the next dispatch, cleared by this one
   VKSORT_REF(CountIn) countIn;    // indirect sorts: the caller's u32 count
+  uint count;                     // number of keys
   uint shift;                     // lowest key bit of this pass's digit (histogram: of pass 0)
-  uint rangeMask;                 // ones below the bit range's end: higher bits do not order
+  uint rangeMaskLo;               // ones below the bit range's end, 64-bit: higher bits do not
+  uint rangeMaskHi;               //   order (32-bit keys use Lo)
   uint maxCount;                  // init, indirect sorts: the clamp of the count
   uint maxGroupsX;                // init, indirect sorts: the device's maxComputeWorkGroupCount[0]
-  uint histogramGroupKeys;        // init, indirect sorts: keys one histogram workgroup covers
+  uint histogramGroupKeys;        // init/histogram: keys one histogram workgroup covers
   uint tileKeys;                  // init, indirect sorts: keys of one binning tile
   uint pass;                      // this binning pass's index (histogram: unused)
   uint passCount;                 // passes of the whole sort
   uint flags;                     // kFlag* bits
+  uint portionStart;              // binning: index of this portion's first key
+  uint portionKeys;               // keys of a full portion (a multiple of the tile)
+  uint dispatchIndex;             // binning: dispatches of this sort before this one
 };
 
-// Binning pass: clear statusNext for the next pass (not set on the last pass).
+// Binning pass: clear statusNext for the next dispatch (not set on the last one).
 VKSORT_CONST kFlagClearNext = 1u;
 // Copy-back: values too.
 VKSORT_CONST kFlagCopyValues = 2u;
 // Every kernel: the count is header[kHeaderCount] (an indirect sort), not `count`.
 VKSORT_CONST kFlagIndirectCount = 4u;
+// Keyed kernels: descending order (the ordered bits are inverted).
+VKSORT_CONST kFlagDescending = 8u;
+// Binning: output indices may pass 2^31 elements; addresses are computed in 64 bits.
+VKSORT_CONST kFlagWideAddresses = 16u;
+// Copy-back: keys are 64-bit / values are 64-bit.
+VKSORT_CONST kFlagKeys64 = 32u;
+VKSORT_CONST kFlagValues64 = 64u;
 
-// Key types (specialization constant KEY_TYPE). Keys are stored as given; every kernel orders them
-// by their type's map (include/vksort/keys.glsl), inverted for descending order (DESCENDING).
+// Key types (specialization constant KEY_TYPE), as vksort::KeyType numbers them. Keys are stored
+// as given; every kernel orders them by their type's map (include/vksort/keys.glsl), inverted for
+// descending order. 64-bit types run the kernels compiled with KEY_WORDS 2.
 VKSORT_CONST kKeyU32 = 0u;
 VKSORT_CONST kKeyI32 = 1u;
 VKSORT_CONST kKeyF32 = 2u;
-VKSORT_CONST kKeyTypes = 3u;
+VKSORT_CONST kKeyU64 = 3u;
+VKSORT_CONST kKeyI64 = 4u;
+VKSORT_CONST kKeyF64 = 5u;
+VKSORT_CONST kKeyTypes = 6u;
 
 #ifdef __cplusplus
 }  // namespace vksort::detail

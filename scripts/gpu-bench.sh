@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # On the GPU machine (README, "Performance"): the test suite, the demo, vksort's benchmark, then
-# CUB's, one after the other, with the SM clock logged throughout. Expects a Release build in
-# build/ (with build/cub_bench from ../shared/bench/cub_bench.cu and build/compare.py beside it)
-# and .gl/ from ../shared/tools/gpu-setup.sh. Results go to $OUT (default: ./gpu-results).
+# CUB's (samples/bench/cub, built where CUDA is found) with the same modes and sizes, one after
+# the other, with the SM clock logged throughout. Expects a Release build in build/ (with
+# build/compare.py from ../shared/bench) and .gl/ from ../shared/tools/gpu-setup.sh. Results go
+# to $OUT (default: ./gpu-results). VKSORT_BENCH_ARGS adds to both benchmarks' arguments.
 set -uo pipefail
 out=${OUT:-gpu-results}
 mkdir -p "$out"
@@ -12,8 +13,9 @@ nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu
 logger=$!
 VKSORT_REQUIRE_DEVICE=1 build/tests/vksort_tests 2>&1 | tail -40 > "$out/tests.log"; echo "tests exit ${PIPESTATUS[0]}" | tee -a "$out/tests.log"
 build/samples/demo/vksort_demo 10000000 | tee "$out/demo.txt"
-build/samples/bench/vksort_bench --profile 1 --sizes 100000,1000000,3000000,6000000 ${VKSORT_BENCH_ARGS:-} | tee "$out/vksort.csv"
-build/cub_bench 28 | tee "$out/cub.csv"   # after ours: never time Vulkan while CUDA runs
+args="--modes ${VKSORT_BENCH_MODES:-keys32,pairs32,keys64,pairs64v32,pairs64v64,keysf32,pairs32b16} --sizes 100000,1000000,3000000,6000000 ${VKSORT_BENCH_ARGS:-}"
+build/samples/bench/vksort_bench --profile 1 $args | tee "$out/vksort.csv"
+build/samples/bench/vksort_cub_bench $args | tee "$out/cub.csv"   # after ours: never time Vulkan while CUDA runs
 kill $logger
 grep -v '^copy,' "$out/vksort.csv" > "$out/vksort-only.csv"
 grep '^copy,' "$out/vksort.csv" > "$out/copy-only.csv"

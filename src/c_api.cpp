@@ -61,7 +61,8 @@ void vksortDestroySorter(VksortSorter sorter) { vksort::destroySorter(toCpp(sort
 void vksortGetSorterProperties(VksortSorter sorter, VksortSorterProperties* out) {
   if (!out) return;
   vksort::SorterProperties p = vksort::getSorterProperties(toCpp(sorter));
-  *out = {p.subgroupSize, p.requiredSubgroupSize, p.workgroupSize, p.tileKeys, p.maxCount, p.partitionedRanking};
+  *out = {p.subgroupSize, p.requiredSubgroupSize, p.workgroupSize, p.tileKeys, p.wideTileKeys, p.maxCount,
+          p.partitionedRanking};
 }
 
 VksortResult vksortGetScratchRequirements(VksortSorter sorter, const VksortSortConfig* config, uint32_t maxCount,

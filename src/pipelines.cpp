@@ -17,11 +17,20 @@ const uint32_t kHistogramSpirv[] = {
 const uint32_t kScanSpirv[] = {
 #include "scan.comp.spv.inc"
 };
+const uint32_t kHistogram64Spirv[] = {
+#include "histogram64.comp.spv.inc"
+};
 const uint32_t kOnesweepSpirv[] = {
 #include "onesweep.comp.spv.inc"
 };
+const uint32_t kOnesweep64Spirv[] = {
+#include "onesweep64.comp.spv.inc"
+};
 const uint32_t kOnesweepPartitionedSpirv[] = {
 #include "onesweep_partitioned.comp.spv.inc"
+};
+const uint32_t kOnesweepPartitioned64Spirv[] = {
+#include "onesweep_partitioned64.comp.spv.inc"
 };
 const uint32_t kCopyBackSpirv[] = {
 #include "copy_back.comp.spv.inc"
@@ -33,26 +42,22 @@ struct SpecData {
   uint32_t keysPerInvocation;            // 1
   uint32_t minSubgroupSize;              // 2
   uint32_t histogramTilesPerWorkgroup;   // 3
-  VkBool32 hasValues;                    // 4
-  uint32_t tileKeys;                     // 5
+  uint32_t valueWords;                   // 4
   VkBool32 lookbackPlainLoads;           // 6
   uint32_t ballotWords;                  // 7
   uint32_t histogramCopies;              // 8
   uint32_t keyType;                      // 10
-  VkBool32 descending;                   // 11
 };
 const VkSpecializationMapEntry kSpecMap[] = {
     {0, offsetof(SpecData, workgroupSize), 4},
     {1, offsetof(SpecData, keysPerInvocation), 4},
     {2, offsetof(SpecData, minSubgroupSize), 4},
     {3, offsetof(SpecData, histogramTilesPerWorkgroup), 4},
-    {4, offsetof(SpecData, hasValues), 4},
-    {5, offsetof(SpecData, tileKeys), 4},
+    {4, offsetof(SpecData, valueWords), 4},
     {6, offsetof(SpecData, lookbackPlainLoads), 4},
     {7, offsetof(SpecData, ballotWords), 4},
     {8, offsetof(SpecData, histogramCopies), 4},
     {10, offsetof(SpecData, keyType), 4},
-    {11, offsetof(SpecData, descending), 4},
 };
 
 struct KernelSource {
@@ -61,85 +66,116 @@ struct KernelSource {
   bool fixedWorkgroupSize;  // local_size_x given in the shader (no size control applies)
 };
 
-KernelSource sourceOf(Kernel k, const Tuning& t) {
+KernelSource sourceOf(Kernel k, bool wideKeys, const Tuning& t) {
   switch (k) {
     case kInit: return {kInitSpirv, sizeof kInitSpirv, true};
-    case kHistogram: return {kHistogramSpirv, sizeof kHistogramSpirv, false};
     case kScan: return {kScanSpirv, sizeof kScanSpirv, false};
     case kCopyBack: return {kCopyBackSpirv, sizeof kCopyBackSpirv, true};
+    case kHistogram:
+      if (wideKeys) return {kHistogram64Spirv, sizeof kHistogram64Spirv, false};
+      return {kHistogramSpirv, sizeof kHistogramSpirv, false};
     default:
+      if (t.partitionedRanking && wideKeys)
+        return {kOnesweepPartitioned64Spirv, sizeof kOnesweepPartitioned64Spirv, false};
       if (t.partitionedRanking) return {kOnesweepPartitionedSpirv, sizeof kOnesweepPartitionedSpirv, false};
+      if (wideKeys) return {kOnesweep64Spirv, sizeof kOnesweep64Spirv, false};
       return {kOnesweepSpirv, sizeof kOnesweepSpirv, false};
   }
 }
 
 }  // namespace
 
-Status createPipelines(const VolkDeviceTable& vk, VkDevice device, const Tuning& tuning, VkPipelineCache cache,
-                       const VkAllocationCallbacks* allocator, Pipelines* out) {
+Status Pipelines::create(const VolkDeviceTable& vk, VkDevice device, const Tuning& tuning, VkPipelineCache cache,
+                         const VkAllocationCallbacks* allocator) {
+  vk_ = &vk;
+  device_ = device;
+  tuning_ = tuning;
+  cache_ = cache;
+  allocator_ = allocator;
   VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(SortPush)};
   VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   layoutInfo.pushConstantRangeCount = 1;
   layoutInfo.pPushConstantRanges = &range;
-  if (VkResult r = vk.vkCreatePipelineLayout(device, &layoutInfo, allocator, &out->layout); r != VK_SUCCESS)
+  if (VkResult r = vk.vkCreatePipelineLayout(device, &layoutInfo, allocator, &layout_); r != VK_SUCCESS)
     return failVulkan(r, "vkCreatePipelineLayout");
+  // Up front: the unkeyed kernels and the u32 sorts, so that a device that cannot build them fails here.
+  const uint32_t none = uint32_t(ValueType::none), u32 = uint32_t(ValueType::u32);
+  VkPipeline p;
+  for (Kernel k : {kInit, kScan, kCopyBack, kHistogram})
+    if (Status st = get(k, kKeyU32, none, &p); !st) return st;
+  for (uint32_t values : {none, u32})
+    if (Status st = get(kBinning, kKeyU32, values, &p); !st) return st;
+  return {};
+}
 
-  for (uint32_t k = 0; k < kKernelCount; ++k) {
-    KernelSource src = sourceOf(Kernel(k), tuning);
-    VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    moduleInfo.codeSize = src.bytes;
-    moduleInfo.pCode = src.code;
-    VkShaderModule module = VK_NULL_HANDLE;
-    if (VkResult r = vk.vkCreateShaderModule(device, &moduleInfo, allocator, &module); r != VK_SUCCESS)
-      return failVulkan(r, "vkCreateShaderModule");
+Status Pipelines::get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out) const {
+  if (kernel < kHistogram) keyType = 0;
+  if (kernel != kBinning) valueType = 0;
+  std::lock_guard<std::mutex> lock(mutex_);
+  VkPipeline& slot = pipelines_[kernel][keyType][valueType];
+  if (!slot)
+    if (Status st = build(kernel, keyType, valueType, &slot); !st) return st;
+  *out = slot;
+  return {};
+}
 
-    uint32_t variants = k >= kFirstKeyedKernel ? kKeyVariants : 1;
-    VkResult r = VK_SUCCESS;
-    for (uint32_t v = 0; v < variants && r == VK_SUCCESS; ++v) {
-      SpecData spec{k == kHistogram ? tuning.histogramWorkgroupSize : tuning.workgroupSize,
-                    tuning.keysPerInvocation,
-                    tuning.minSubgroupSize,
-                    tuning.histogramTilesPerWorkgroup,
-                    k == kOnesweepPairs,
-                    tuning.tileKeys(),
-                    tuning.lookbackPlainLoads,
-                    tuning.ballotWords,
-                    tuning.histogramCopies,
-                    v / 2,
-                    v % 2 == 1};
-      VkSpecializationInfo specInfo{uint32_t(std::size(kSpecMap)), kSpecMap, sizeof spec, &spec};
+Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out) const {
+  const Tuning& t = tuning_;
+  const bool wideKeys = keyType >= kKeyU64;
+  const uint32_t valueWords = valueType == uint32_t(ValueType::u64) ? 2 : valueType;
+  const uint32_t words = wideKeys || valueWords == 2 ? 2 : 1;
+  KernelSource src = sourceOf(kernel, wideKeys, t);
+  VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+  moduleInfo.codeSize = src.bytes;
+  moduleInfo.pCode = src.code;
+  VkShaderModule module = VK_NULL_HANDLE;
+  if (VkResult r = vk_->vkCreateShaderModule(device_, &moduleInfo, allocator_, &module); r != VK_SUCCESS)
+    return failVulkan(r, "vkCreateShaderModule");
 
-      VkPipelineShaderStageRequiredSubgroupSizeCreateInfo requiredSize{
-          VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO};
-      requiredSize.requiredSubgroupSize = tuning.subgroupSize;
-      bool requireSize = tuning.requireSubgroupSize && !src.fixedWorkgroupSize;
+  SpecData spec{kernel == kHistogram ? t.histogramWorkgroupSize : t.workgroupSize,
+                t.keysPerInvocation[words - 1],
+                t.minSubgroupSize,
+                t.histogramTilesPerWorkgroup,
+                valueWords,
+                t.lookbackPlainLoads,
+                t.ballotWords,
+                t.histogramCopies,
+                keyType};
+  VkSpecializationInfo specInfo{uint32_t(std::size(kSpecMap)), kSpecMap, sizeof spec, &spec};
 
-      VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-      info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
-      info.stage.pNext = requireSize ? &requiredSize : nullptr;
-      info.stage.flags = requireSize ? VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT : 0;
-      info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-      info.stage.module = module;
-      info.stage.pName = "main";
-      info.stage.pSpecializationInfo = &specInfo;
-      info.layout = out->layout;
-      r = vk.vkCreateComputePipelines(device, cache, 1, &info, allocator, &out->pipeline[k][v]);
-    }
-    vk.vkDestroyShaderModule(device, module, allocator);
-    if (r != VK_SUCCESS) return failVulkan(r, "vkCreateComputePipelines");
+  VkPipelineShaderStageRequiredSubgroupSizeCreateInfo requiredSize{
+      VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO};
+  requiredSize.requiredSubgroupSize = t.subgroupSize;
+  bool requireSize = t.requireSubgroupSize && !src.fixedWorkgroupSize;
+
+  VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+  info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+  info.stage.pNext = requireSize ? &requiredSize : nullptr;
+  info.stage.flags = requireSize ? VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT : 0;
+  info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+  info.stage.module = module;
+  info.stage.pName = "main";
+  info.stage.pSpecializationInfo = &specInfo;
+  info.layout = layout_;
+  VkResult r = vk_->vkCreateComputePipelines(device_, cache_, 1, &info, allocator_, out);
+  vk_->vkDestroyShaderModule(device_, module, allocator_);
+  if (r != VK_SUCCESS) {
+    *out = VK_NULL_HANDLE;
+    return failVulkan(r, "vkCreateComputePipelines");
   }
   return {};
 }
 
-void destroyPipelines(const VolkDeviceTable& vk, VkDevice device, const VkAllocationCallbacks* allocator,
-                      Pipelines* pipelines) {
-  for (auto& variants : pipelines->pipeline)
-    for (VkPipeline& p : variants) {
-      if (p) vk.vkDestroyPipeline(device, p, allocator);
-      p = VK_NULL_HANDLE;
-    }
-  if (pipelines->layout) vk.vkDestroyPipelineLayout(device, pipelines->layout, allocator);
-  pipelines->layout = VK_NULL_HANDLE;
+void Pipelines::destroy() {
+  if (!vk_) return;
+  for (auto& byKey : pipelines_)
+    for (auto& byValue : byKey)
+      for (VkPipeline& p : byValue) {
+        if (p) vk_->vkDestroyPipeline(device_, p, allocator_);
+        p = VK_NULL_HANDLE;
+      }
+  if (layout_) vk_->vkDestroyPipelineLayout(device_, layout_, allocator_);
+  layout_ = VK_NULL_HANDLE;
 }
 
 }  // namespace vksort::detail

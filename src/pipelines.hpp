@@ -1,31 +1,45 @@
-// The sorter's compute pipelines: one per kernel, built from the SPIR-V embedded at build time and
-// specialized with the tuning. No descriptor sets: one push-constant range (SortPush).
+// The sorter's compute pipelines: one per kernel, and for the kernels that read keys one per key
+// type (and value type), built from the SPIR-V embedded at build time and specialized with the
+// tuning. No descriptor sets: one push-constant range (SortPush).
+// The u32 ones are created with the sorter; the others on first use, under a lock, so that a
+// sorter that never sorts doubles does not compile for them.
 #pragma once
+#include <mutex>
+
 #include "status.hpp"
 #include "shader_interface.h"
 #include "tuning.hpp"
 
 namespace vksort::detail {
 
-enum Kernel : uint32_t { kInit, kScan, kCopyBack, kHistogram, kOnesweepKeys, kOnesweepPairs, kKernelCount };
+enum Kernel : uint32_t { kInit, kScan, kCopyBack, kHistogram, kBinning, kKernelCount };
 
-// Kernels from kHistogram on read keys: one pipeline each per key type and order.
-constexpr uint32_t kFirstKeyedKernel = kHistogram;
-constexpr uint32_t kKeyVariants = kKeyTypes * 2;  // x {ascending, descending}
+constexpr uint32_t kValueTypes = 3;  // none, u32, u64
 
-struct Pipelines {
-  VkPipelineLayout layout = VK_NULL_HANDLE;
-  VkPipeline pipeline[kKernelCount][kKeyVariants] = {};  // unkeyed kernels: variant 0 only
+class Pipelines {
+ public:
+  Status create(const VolkDeviceTable& vk, VkDevice device, const Tuning& tuning, VkPipelineCache cache,
+                const VkAllocationCallbacks* allocator);
+  // Destroys what create made; safe on a partly created set.
+  void destroy();
+
+  VkPipelineLayout layout() const { return layout_; }
+  // The pipeline of `kernel` for a key type (kKey*) and value type (ValueType), creating it on
+  // first use; any thread may call it.
+  Status get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out) const;
+
+ private:
+  Status build(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out) const;
+
+  const VolkDeviceTable* vk_ = nullptr;
+  VkDevice device_ = VK_NULL_HANDLE;
+  Tuning tuning_{};
+  VkPipelineCache cache_ = VK_NULL_HANDLE;
+  const VkAllocationCallbacks* allocator_ = nullptr;
+  VkPipelineLayout layout_ = VK_NULL_HANDLE;
+  mutable std::mutex mutex_;
+  // [kernel][key type][value type]; unkeyed kernels use [0][0], the histogram [type][0].
+  mutable VkPipeline pipelines_[kKernelCount][kKeyTypes][kValueTypes] = {};
 };
-
-// The variant index of a key type (kKey*) and order.
-inline uint32_t keyVariant(uint32_t keyType, bool descending) { return keyType * 2 + (descending ? 1 : 0); }
-
-Status createPipelines(const VolkDeviceTable& vk, VkDevice device, const Tuning& tuning, VkPipelineCache cache,
-                       const VkAllocationCallbacks* allocator, Pipelines* out);
-
-// Destroys what createPipelines made; safe on a partly created set.
-void destroyPipelines(const VolkDeviceTable& vk, VkDevice device, const VkAllocationCallbacks* allocator,
-                      Pipelines* pipelines);
 
 }  // namespace vksort::detail

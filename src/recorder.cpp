@@ -1,5 +1,7 @@
 #include "recorder.hpp"
 
+#include <algorithm>
+
 #include "scratch_layout.hpp"
 #include "shader_interface.h"
 
@@ -21,7 +23,7 @@ void computeBarrier(const VolkDeviceTable& vk, VkCommandBuffer cmd, bool indirec
 
 void bind(const Sorter_T& s, VkCommandBuffer cmd, VkPipeline pipeline, const SortPush& push) {
   s.vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-  s.vk.vkCmdPushConstants(cmd, s.pipelines.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
+  s.vk.vkCmdPushConstants(cmd, s.pipelines.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
 }
 
 // Dispatches `groups` workgroups, spilling into y past the device's x limit (kernels flatten
@@ -54,21 +56,34 @@ uint32_t passCount(const SortConfig& c) { return (c.endBit - c.beginBit + kRadix
 
 uint32_t binningDispatches(const SortConfig& c) { return passCount(c) + passCount(c) % 2; }
 
-uint32_t keyVariantOf(const SortConfig& c) {
-  uint32_t type = c.keyType == KeyType::f32 ? kKeyF32 : c.keyType == KeyType::i32 ? kKeyI32 : kKeyU32;
-  return keyVariant(type, c.order == SortOrder::descending);
+Status getSortPipelines(const Sorter_T& s, const SortConfig& c, SortPipelines* out) {
+  const uint32_t keyType = uint32_t(c.keyType), valueType = uint32_t(c.valueType);
+  const Pipelines& p = s.pipelines;
+  Status st = p.get(kInit, 0, 0, &out->init);
+  if (st) st = p.get(kHistogram, keyType, 0, &out->histogram);
+  if (st) st = p.get(kScan, 0, 0, &out->scan);
+  if (st) st = p.get(kBinning, keyType, valueType, &out->binning);
+  if (st) st = p.get(kCopyBack, 0, 0, &out->copyBack);
+  return st;
 }
 
-void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, const SortAddresses& a) {
+void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, const SortAddresses& a,
+                        const SortPipelines& pipelines) {
   const Tuning& t = s.tuning;
+  const SortConfig& c = info.config;
   const bool indirect = a.count != 0;
   const uint32_t count = info.count;  // direct sorts only
-  bool pairs = info.config.valueType != ValueType::none;
-  ScratchLayout layout = scratchLayout(t, pairs, info.maxCount);
-  const uint32_t passes = passCount(info.config);
-  const uint32_t tiles = divideUp(count, t.tileKeys());
+  const bool pairs = c.valueType != ValueType::none;
+  const ScratchLayout layout = scratchLayout(t, c, info.maxCount);
+  const uint32_t passes = passCount(c);
+  const uint32_t words = elementWords(c);
+  const uint32_t tileKeys = t.tileKeys(words);
+  const uint32_t portionKeys = t.portionKeys(words);
+  // The keys this recording must cover: an indirect sort's count is known only on the GPU.
+  const uint32_t span = indirect ? info.maxCount : count;
+  const uint32_t portions = divideUp(span, portionKeys);
+  const uint32_t kb = keyBytes(c.keyType), vb = valueBytes(c.valueType);
   Timestamps stamps{s.vk, cmd, info.timestampPool, info.firstTimestamp};
-  const uint32_t countFlag = indirect ? kFlagIndirectCount : 0;
 
   // A grid that depends on the count: `groups` workgroups, or, for an indirect sort, the
   // arguments the init kernel wrote into the header.
@@ -83,59 +98,73 @@ void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& 
   push.header = a.scratch + layout.header;
   push.count = count;
   push.passCount = passes;
-  push.rangeMask = info.config.endBit == 32 ? ~0u : (1u << info.config.endBit) - 1;
-  push.flags = countFlag;
+  const uint64_t rangeMask = c.endBit == 64 ? ~0ull : (1ull << c.endBit) - 1;
+  push.rangeMaskLo = uint32_t(rangeMask);
+  push.rangeMaskHi = uint32_t(rangeMask >> 32);
+  const uint32_t baseFlags = (indirect ? kFlagIndirectCount : 0) |
+                             (c.order == SortOrder::descending ? kFlagDescending : 0) |
+                             (span >= t.wideAddressesFrom ? kFlagWideAddresses : 0);
+  push.flags = baseFlags;
   push.countIn = a.count;
   push.maxCount = info.maxCount;
   push.maxGroupsX = s.caps.maxWorkgroupCount[0];
-  push.histogramGroupKeys = t.tileKeys() * t.histogramTilesPerWorkgroup;
-  push.tileKeys = t.tileKeys();
-  const auto& pipeline = s.pipelines.pipeline;
-  const uint32_t variant = keyVariantOf(info.config);
+  push.histogramGroupKeys = tileKeys * t.histogramTilesPerWorkgroup;
+  push.tileKeys = tileKeys;
+  push.portionKeys = portionKeys;
 
   // Sorts sharing a scratch buffer may follow each other with no barrier of the caller's.
   computeBarrier(s.vk, cmd);
   stamps.write();
-  dispatch(s, cmd, pipeline[kInit][0], push, 1);
+  dispatch(s, cmd, pipelines.init, push, 1);
   computeBarrier(s.vk, cmd, indirect);
   stamps.write();
 
   push.keysIn = a.keys;
-  push.status = a.scratch + layout.status[0];  // cleared by the histogram kernel for pass 0
-  push.shift = info.config.beginBit;
-  launch(pipeline[kHistogram][variant], push, kDispatchHistogram, divideUp(tiles, t.histogramTilesPerWorkgroup));
+  push.status = a.scratch + layout.status[0];  // cleared by the histogram kernel for dispatch 0
+  push.shift = c.beginBit;
+  launch(pipelines.histogram, push, kDispatchHistogram, divideUp(divideUp(count, tileKeys), t.histogramTilesPerWorkgroup));
   computeBarrier(s.vk, cmd);
   stamps.write();
-  dispatch(s, cmd, pipeline[kScan][0], push, passes);
+  dispatch(s, cmd, pipelines.scan, push, passes);
   computeBarrier(s.vk, cmd);
   stamps.write();
 
   // Ping-pong between the caller's buffers and the scratch copies; an odd pass count ends in the
-  // scratch copies and is copied back.
+  // scratch copies and is copied back. Each pass is one dispatch per portion; look-back words
+  // alternate between two regions from dispatch to dispatch.
   VkDeviceAddress keys[2] = {a.keys, a.scratch + layout.keysAlt};
   VkDeviceAddress values[2] = {a.values, pairs ? a.scratch + layout.valuesAlt : 0};
+  uint32_t dispatchIndex = 0;
   for (uint32_t pass = 0; pass < passes; ++pass) {
-    push.keysIn = keys[pass & 1];
-    push.keysOut = keys[(pass + 1) & 1];
-    push.valsIn = values[pass & 1];
-    push.valsOut = values[(pass + 1) & 1];
-    push.status = a.scratch + layout.status[pass & 1];
-    push.statusNext = a.scratch + layout.status[(pass + 1) & 1];
-    push.shift = info.config.beginBit + pass * kRadixBits;
-    push.pass = pass;
-    push.flags = countFlag | (pass + 1 < passes ? kFlagClearNext : 0);
-    launch(pipeline[pairs ? kOnesweepPairs : kOnesweepKeys][variant], push, kDispatchBinning, tiles);
-    if (pass + 1 < passes) computeBarrier(s.vk, cmd);
+    for (uint32_t portion = 0; portion < portions; ++portion, ++dispatchIndex) {
+      const uint32_t start = portion * portionKeys;
+      const bool last = pass + 1 == passes && portion + 1 == portions;
+      push.keysIn = keys[pass & 1] + VkDeviceSize(start) * kb;
+      push.keysOut = keys[(pass + 1) & 1];
+      push.valsIn = pairs ? values[pass & 1] + VkDeviceSize(start) * vb : 0;
+      push.valsOut = values[(pass + 1) & 1];
+      push.status = a.scratch + layout.status[dispatchIndex & 1];
+      push.statusNext = a.scratch + layout.status[(dispatchIndex + 1) & 1];
+      push.shift = c.beginBit + pass * kRadixBits;
+      push.pass = pass;
+      push.portionStart = start;
+      push.dispatchIndex = dispatchIndex;
+      push.flags = baseFlags | (last ? 0 : kFlagClearNext);
+      uint32_t portionCount = indirect ? 0 : std::min(count - start, portionKeys);
+      launch(pipelines.binning, push, kDispatchBinning, divideUp(portionCount, tileKeys));
+      if (!last) computeBarrier(s.vk, cmd);
+    }
     stamps.write();
   }
+  push.portionStart = 0;
   if (passes % 2 == 1) {
     computeBarrier(s.vk, cmd);
     push.keysIn = keys[1];
     push.keysOut = keys[0];
     push.valsIn = values[1];
     push.valsOut = values[0];
-    push.flags = countFlag | (pairs ? kFlagCopyValues : 0);
-    launch(pipeline[kCopyBack][0], push, kDispatchCopyBack, divideUp(count, kCopyBackWorkgroup));
+    push.flags = baseFlags | (pairs ? kFlagCopyValues : 0) | (kb == 8 ? kFlagKeys64 : 0) | (vb == 8 ? kFlagValues64 : 0);
+    launch(pipelines.copyBack, push, kDispatchCopyBack, divideUp(count, kCopyBackWorkgroup));
     stamps.write();
   }
 }

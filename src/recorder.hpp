@@ -20,9 +20,18 @@ uint32_t passCount(const SortConfig& config);
 // Dispatches of a sort after the fixed ones: the passes, and a copy-back after an odd number.
 uint32_t binningDispatches(const SortConfig& config);
 
-// Records: barrier, init, histogram, scan, one binning pass per digit, and a copy-back after an
-// odd number of passes (and, when asked, a timestamp before and after each). info.count is at least 1; the arguments are already checked.
+// The pipelines of one sort.
+struct SortPipelines {
+  VkPipeline init, histogram, scan, binning, copyBack;
+};
+// Gets (creating on first use) the pipelines a config needs; fails only if Vulkan does.
+Status getSortPipelines(const Sorter_T& sorter, const SortConfig& config, SortPipelines* out);
+
+// Records: barrier, init, histogram, scan, one binning pass per digit (one dispatch per portion
+// of the count), and a copy-back after an odd number of passes (and, when asked, a timestamp
+// before the first dispatch and after init, histogram, scan, each pass and the copy-back).
+// info.count is at least 1; the arguments are already checked.
 void recordOnesweepSort(const Sorter_T& sorter, VkCommandBuffer cmd, const SortInfo& info,
-                        const SortAddresses& addresses);
+                        const SortAddresses& addresses, const SortPipelines& pipelines);
 
 }  // namespace vksort::detail

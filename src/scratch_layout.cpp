@@ -4,9 +4,13 @@
 
 namespace vksort::detail {
 
-ScratchLayout scratchLayout(const Tuning& tuning, bool hasValues, uint32_t maxCount) {
+ScratchLayout scratchLayout(const Tuning& tuning, const SortConfig& config, uint32_t maxCount) {
   auto aligned = [](VkDeviceSize bytes) { return (bytes + kScratchAlignment - 1) / kScratchAlignment * kScratchAlignment; };
-  VkDeviceSize tiles = (VkDeviceSize(maxCount) + tuning.tileKeys() - 1) / tuning.tileKeys();
+  const uint32_t words = elementWords(config);
+  // Look-back words for the tiles of one portion: every binning dispatch covers at most that.
+  uint32_t portion = tuning.portionKeys(words);
+  uint32_t keys = maxCount < portion ? maxCount : portion;
+  VkDeviceSize tiles = (VkDeviceSize(keys) + tuning.tileKeys(words) - 1) / tuning.tileKeys(words);
   VkDeviceSize statusBytes = aligned(tiles * kRadix * 4);
   ScratchLayout l{};
   VkDeviceSize at = 0;
@@ -17,9 +21,9 @@ ScratchLayout scratchLayout(const Tuning& tuning, bool hasValues, uint32_t maxCo
   l.status[1] = at;
   at += statusBytes;
   l.keysAlt = at;
-  at += aligned(VkDeviceSize(maxCount) * 4);
+  at += aligned(VkDeviceSize(maxCount) * keyBytes(config.keyType));
   l.valuesAlt = at;
-  if (hasValues) at += aligned(VkDeviceSize(maxCount) * 4);
+  at += aligned(VkDeviceSize(maxCount) * valueBytes(config.valueType));
   l.size = at;
   return l;
 }

@@ -10,7 +10,8 @@ namespace vksort::detail {
 // Byte offsets from the start of the scratch range.
 struct ScratchLayout {
   VkDeviceSize header;      // shader_interface.h: histograms / bin starts, tile tickets
-  VkDeviceSize status[2];   // look-back words of even and odd passes: [tile][kRadix] each
+  VkDeviceSize status[2];   // look-back words of even and odd binning dispatches: [tile][kRadix]
+                            // each, for the tiles of one portion
   VkDeviceSize keysAlt;     // the other buffer of the key ping-pong
   VkDeviceSize valuesAlt;   // the other buffer of the value ping-pong (pairs only)
   VkDeviceSize size;        // total bytes
@@ -19,6 +20,6 @@ struct ScratchLayout {
 // Every part starts at a multiple of this (wide loads; generous for any device).
 constexpr VkDeviceSize kScratchAlignment = 256;
 
-ScratchLayout scratchLayout(const Tuning& tuning, bool hasValues, uint32_t maxCount);
+ScratchLayout scratchLayout(const Tuning& tuning, const SortConfig& config, uint32_t maxCount);
 
 }  // namespace vksort::detail

@@ -15,21 +15,25 @@ using namespace detail;
 namespace {
 
 uint32_t maxCountOf(const Sorter_T& s) {
-  // 30-bit look-back values, and the dispatch grid (x * y workgroups of one tile each).
-  uint64_t gridKeys = uint64_t(s.caps.maxWorkgroupCount[0]) * s.caps.maxWorkgroupCount[1] * s.tuning.tileKeys();
-  return uint32_t(gridKeys < kMaxCount ? gridKeys : kMaxCount);
+  // A u32 count, and the dispatch grids (x * y workgroups): the binning grid is one portion's
+  // tiles at most, the histogram's the largest, at one workgroup per histogram group of the
+  // smaller (64-bit) tile.
+  uint64_t groups = uint64_t(s.caps.maxWorkgroupCount[0]) * s.caps.maxWorkgroupCount[1];
+  uint64_t keys = groups * s.tuning.tileKeys(2) * s.tuning.histogramTilesPerWorkgroup;
+  return uint32_t(keys < 0xFFFFFFFFull ? keys : 0xFFFFFFFFull);
 }
 
 Status checkConfig(const SortConfig& config) {
-  if (config.keyType != KeyType::u32 && config.keyType != KeyType::i32 && config.keyType != KeyType::f32)
+  if (uint32_t(config.keyType) >= kKeyTypes)
     return fail(Result::errorInvalidArgument, "unsupported key type %u", unsigned(config.keyType));
-  if (config.valueType != ValueType::none && config.valueType != ValueType::u32)
+  if (uint32_t(config.valueType) > uint32_t(ValueType::u64))
     return fail(Result::errorInvalidArgument, "unsupported value type %u", unsigned(config.valueType));
   if (config.order != SortOrder::ascending && config.order != SortOrder::descending)
     return fail(Result::errorInvalidArgument, "unsupported sort order %u", unsigned(config.order));
-  if (config.beginBit >= config.endBit || config.endBit > 32)
-    return fail(Result::errorInvalidArgument, "bit range [%u, %u) is empty, inverted or beyond 32-bit keys",
-                config.beginBit, config.endBit);
+  const uint32_t keyBits = keyBytes(config.keyType) * 8;
+  if (config.beginBit >= config.endBit || config.endBit > keyBits)
+    return fail(Result::errorInvalidArgument, "bit range [%u, %u) is empty, inverted or beyond %u-bit keys",
+                config.beginBit, config.endBit, keyBits);
   return {};
 }
 
@@ -78,7 +82,7 @@ Status createSorter(const SorterCreateInfo& ci, Sorter* pSorter) {
   }
   if (status) {
     s->tuning = chooseTuning(s->caps);
-    status = createPipelines(s->vk, s->device, s->tuning, ci.pipelineCache, s->allocator, &s->pipelines);
+    status = s->pipelines.create(s->vk, s->device, s->tuning, ci.pipelineCache, s->allocator);
   }
   if (!status) {
     destroySorter(s);
@@ -90,14 +94,14 @@ Status createSorter(const SorterCreateInfo& ci, Sorter* pSorter) {
 
 void destroySorter(Sorter sorter) {
   if (!sorter) return;
-  if (sorter->vk.vkDestroyPipeline) destroyPipelines(sorter->vk, sorter->device, sorter->allocator, &sorter->pipelines);
+  sorter->pipelines.destroy();
   delete sorter;
 }
 
 SorterProperties getSorterProperties(Sorter s) {
   if (!s) return {};
-  return {s->tuning.subgroupSize, s->tuning.requireSubgroupSize, s->tuning.workgroupSize, s->tuning.tileKeys(),
-          maxCountOf(*s), s->tuning.partitionedRanking};
+  return {s->tuning.subgroupSize, s->tuning.requireSubgroupSize, s->tuning.workgroupSize, s->tuning.tileKeys(1),
+          s->tuning.tileKeys(2), maxCountOf(*s), s->tuning.partitionedRanking};
 }
 
 Status getScratchRequirements(Sorter s, const SortConfig& config, uint32_t maxCount, ScratchRequirements* out) {
@@ -107,7 +111,7 @@ Status getScratchRequirements(Sorter s, const SortConfig& config, uint32_t maxCo
   if (maxCount > maxCountOf(*s))
     return fail(Result::errorInvalidArgument, "maxCount %u exceeds the %u keys one sort accepts", maxCount,
                 maxCountOf(*s));
-  out->size = scratchLayout(s->tuning, config.valueType != ValueType::none, maxCount).size;
+  out->size = scratchLayout(s->tuning, config, maxCount).size;
   out->alignment = kScratchAlignment;
   // Indirect sorts read their dispatch arguments from the scratch header.
   out->usage = VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
@@ -133,13 +137,13 @@ Status recordSort(Sorter s, VkCommandBuffer cmd, const SortInfo& info) {
     return fail(Result::errorInvalidArgument, "maxCount %u exceeds the %u keys one sort accepts", info.maxCount,
                 maxCountOf(*s));
   bool pairs = info.config.valueType != ValueType::none;
-  VkDeviceSize elementBytes = 4;
+  const VkDeviceSize kb = keyBytes(info.config.keyType), vb = valueBytes(info.config.valueType);
   // An indirect sort may touch up to maxCount keys.
   VkDeviceSize elements = indirect ? info.maxCount : info.count;
-  if (Status st = checkRange(info.keys, "keys", elements * elementBytes, elementBytes); !st) return st;
+  if (Status st = checkRange(info.keys, "keys", elements * kb, kb); !st) return st;
   if (pairs)
-    if (Status st = checkRange(info.values, "values", elements * elementBytes, elementBytes); !st) return st;
-  VkDeviceSize scratchBytes = scratchLayout(s->tuning, pairs, info.maxCount).size;
+    if (Status st = checkRange(info.values, "values", elements * vb, vb); !st) return st;
+  VkDeviceSize scratchBytes = scratchLayout(s->tuning, info.config, info.maxCount).size;
   if (Status st = checkRange(info.scratch, "scratch", scratchBytes, kScratchAlignment); !st) return st;
   if (indirect ? info.maxCount == 0 : info.count == 0) return {};
 
@@ -148,7 +152,11 @@ Status recordSort(Sorter s, VkCommandBuffer cmd, const SortInfo& info) {
   if (addresses.scratch % kScratchAlignment != 0)
     return fail(Result::errorInvalidArgument, "the scratch buffer's device address is not a multiple of %llu",
                 (unsigned long long)kScratchAlignment);
-  recordOnesweepSort(*s, cmd, info, addresses);
+  if (addresses.keys % kb != 0 || (pairs && addresses.values % vb != 0))
+    return fail(Result::errorInvalidArgument, "a keys or values device address is not aligned to its element size");
+  SortPipelines pipelines;
+  if (Status st = getSortPipelines(*s, info.config, &pipelines); !st) return st;
+  recordOnesweepSort(*s, cmd, info, addresses, pipelines);
   return {};
 }
 

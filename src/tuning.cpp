@@ -16,11 +16,14 @@ constexpr uint32_t kVendorIntel = 0x8086;
 struct Preferred {
   uint32_t subgroupSize;
   uint32_t workgroupSize;
-  uint32_t keysPerInvocation;
+  uint32_t keysPerInvocation;      // 32-bit keys and values
+  uint32_t wideKeysPerInvocation;  // 64-bit keys or values: the same shared memory per tile
   uint32_t histogramTilesPerWorkgroup;
   bool partitionedRanking = false; // where the device has it
   bool lookbackPlainLoads = false; // measured on NVIDIA only; atomics are the safe default
   uint32_t histogramCopies = 1;
+  uint32_t portionTiles = 0;
+  uint32_t wideAddressesFrom = 1u << 30;
 };
 
 // Starting points per vendor. NVIDIA, measured on an H100 (u32 keys and pairs, 2^20..2^28):
@@ -30,10 +33,10 @@ struct Preferred {
 // 64 KiB), wave64 on AMD.
 Preferred preferredFor(const DeviceCaps& caps) {
   switch (caps.vendorId) {
-    case kVendorNvidia: return {32, 512, 14, 8, false, true};
-    case kVendorAmd: return {64, 256, 16, 8};
-    case kVendorIntel: return {16, 256, 8, 8};
-    default: return {caps.subgroupSize, 256, 8, 8};
+    case kVendorNvidia: return {32, 512, 14, 7, 8, false, true};
+    case kVendorAmd: return {64, 256, 16, 8, 8};
+    case kVendorIntel: return {16, 256, 8, 4, 8};
+    default: return {caps.subgroupSize, 256, 8, 4, 8};
   }
 }
 
@@ -47,6 +50,9 @@ void applyOverride(Preferred* want) {
     auto is = [&](const char* name) { return size_t(eq - p) == std::strlen(name) && std::strncmp(p, name, eq - p) == 0; };
     if (is("workgroup")) want->workgroupSize = value;
     else if (is("keys")) want->keysPerInvocation = value;
+    else if (is("wide_keys")) want->wideKeysPerInvocation = value;
+    else if (is("portion_tiles")) want->portionTiles = value;
+    else if (is("wide_from")) want->wideAddressesFrom = value;
     else if (is("histogram_tiles")) want->histogramTilesPerWorkgroup = value;
     else if (is("partitioned")) want->partitionedRanking = value != 0;
     else if (is("plain_loads")) want->lookbackPlainLoads = value != 0;
@@ -59,9 +65,16 @@ void applyOverride(Preferred* want) {
 
 }  // namespace
 
-uint32_t binningSharedBytes(const Tuning& t) {
+uint32_t Tuning::portionKeys(uint32_t words) const {
+  uint32_t tile = tileKeys(words);
+  uint32_t tiles = kMaxPortionKeys / tile;
+  if (portionTiles != 0 && portionTiles < tiles) tiles = portionTiles;
+  return tiles * tile;
+}
+
+uint32_t binningSharedBytes(const Tuning& t, uint32_t elementWords) {
   uint32_t maxSubgroups = t.workgroupSize / t.minSubgroupSize;
-  uint32_t words = t.tileKeys()                 // s_tile
+  uint32_t words = t.tileKeys(elementWords) * elementWords  // s_tile
                    + maxSubgroups * kRadix      // s_subgroupCounts
                    + 3 * kRadix                 // s_digitCount, s_digitDest, s_digitScan
                    + maxSubgroups               // s_subgroupTotals
@@ -84,22 +97,26 @@ Tuning chooseTuning(const DeviceCaps& caps) {
     t.minSubgroupSize = std::min(caps.subgroupSize, caps.minSubgroupSize);
   }
   t.workgroupSize = std::max(want.workgroupSize, t.subgroupSize);
-  t.keysPerInvocation = want.keysPerInvocation;
+  t.keysPerInvocation[0] = std::max(want.keysPerInvocation, 1u);
+  t.keysPerInvocation[1] = std::max(want.wideKeysPerInvocation, 1u);
   t.histogramTilesPerWorkgroup = std::max(want.histogramTilesPerWorkgroup, 1u);
   t.partitionedRanking = want.partitionedRanking && caps.partitionedSubgroups;
   t.lookbackPlainLoads = want.lookbackPlainLoads;
   // Without a required size the device may run any size up to its maximum.
   t.ballotWords = ((t.requireSubgroupSize ? t.subgroupSize : caps.maxSubgroupSize) + 31) / 32;
   t.histogramCopies = std::clamp(want.histogramCopies, 1u, 8u);
+  t.portionTiles = want.portionTiles;
+  t.wideAddressesFrom = want.wideAddressesFrom;
 
   // Shrink the workgroup until it fits the device: per-subgroup counter rows grow with
   // workgroupSize / minSubgroupSize, which small subgroups (lavapipe: 4) make large.
-  auto fits = [&](const Tuning& c) {
-    return c.workgroupSize <= caps.maxWorkgroupInvocations && binningSharedBytes(c) <= caps.maxSharedMemory &&
+  auto fits = [&](const Tuning& c, uint32_t words) {
+    return c.workgroupSize <= caps.maxWorkgroupInvocations && binningSharedBytes(c, words) <= caps.maxSharedMemory &&
            (!c.requireSubgroupSize || c.workgroupSize / c.subgroupSize <= caps.maxWorkgroupSubgroups);
   };
-  while (!fits(t) && t.workgroupSize > t.subgroupSize) t.workgroupSize /= 2;
-  while (!fits(t) && t.keysPerInvocation > 1) t.keysPerInvocation /= 2;
+  while (!fits(t, 1) && t.workgroupSize > t.subgroupSize) t.workgroupSize /= 2;
+  for (uint32_t words : {1u, 2u})
+    while (!fits(t, words) && t.keysPerInvocation[words - 1] > 1) t.keysPerInvocation[words - 1] /= 2;
   t.histogramWorkgroupSize = t.workgroupSize;
   while (t.histogramCopies > 1 && t.histogramCopies * kMaxPasses * kRadix * 4 > caps.maxSharedMemory)
     t.histogramCopies /= 2;

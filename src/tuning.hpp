@@ -11,24 +11,37 @@ struct Tuning {
   bool requireSubgroupSize;            // pipelines require it, with full subgroups
   uint32_t minSubgroupSize;            // smallest size they may run with: sizes per-subgroup arrays
   uint32_t workgroupSize;              // binning and scan workgroups
-  uint32_t keysPerInvocation;          // binning tile = workgroupSize * keysPerInvocation
+  uint32_t keysPerInvocation[2];       // binning tile = workgroupSize * keysPerInvocation[w - 1],
+                                       // w = 32-bit words of the widest of key and value
   uint32_t histogramWorkgroupSize;
   uint32_t histogramTilesPerWorkgroup; // binning tiles one histogram workgroup reads
   bool partitionedRanking;             // subgroupPartitionNV rather than eight ballots per key
   bool lookbackPlainLoads;             // look-back reads status words with loads, not atomics
   uint32_t ballotWords;                // 32-bit words of a ballot the largest subgroup needs
   uint32_t histogramCopies;            // copies of the histogram kernel's shared counters
+  uint32_t portionTiles;               // 0: portions as large as look-back values allow; else
+                                       // tiles per portion (to test portions on small sorts)
+  uint32_t wideAddressesFrom;          // counts from which scatters compute 64-bit addresses
 
-  uint32_t tileKeys() const { return workgroupSize * keysPerInvocation; }
+  uint32_t tileKeys(uint32_t words) const { return workgroupSize * keysPerInvocation[words - 1]; }
+  // Keys of a full portion: a whole number of tiles, at most kMaxPortionKeys.
+  uint32_t portionKeys(uint32_t words) const;
 };
 
-// Shared memory of the binning kernel under `t`; mirrors onesweep.glsl's declarations.
-uint32_t binningSharedBytes(const Tuning& t);
+// 32-bit words of the widest element of a config (the binning tile's shared-memory width).
+inline uint32_t elementWords(const SortConfig& c) {
+  return (keyBytes(c.keyType) > 4 || valueBytes(c.valueType) > 4) ? 2 : 1;
+}
+
+// Shared memory of the binning kernel under `t` for elements of `words`; mirrors onesweep.glsl's
+// declarations.
+uint32_t binningSharedBytes(const Tuning& t, uint32_t words);
 
 // The tuning for a device: a preferred shape per vendor, fitted to the device's limits.
 // For measurements, the environment variable VKSORT_TUNING overrides the preferred shape, e.g.
-// "workgroup=384,keys=20,histogram_tiles=8,histogram_copies=4,partitioned=0,plain_loads=1"
-// (any subset); the fitting still applies.
+// "workgroup=384,keys=20,wide_keys=10,histogram_tiles=8,histogram_copies=4,partitioned=0,
+// plain_loads=1,subgroup=32" (any subset); the fitting still applies. Tests also set
+// "portion_tiles=N" and "wide_from=N" to run the large-count paths on small sorts.
 Tuning chooseTuning(const DeviceCaps& caps);
 
 }  // namespace vksort::detail

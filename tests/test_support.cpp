@@ -35,6 +35,19 @@ Gpu& gpu() {
   return *g;
 }
 
+TunedSorter::TunedSorter(const char* tuning) : saved(gpu().sorter) {
+  setenv("VKSORT_TUNING", tuning, 1);
+  vksort::Sorter tuned = nullptr;
+  vksort::Status st = vksort::createSorter(gpu().ctx.sorterCreateInfo(), &tuned);
+  unsetenv("VKSORT_TUNING");
+  vkctx::check(st, "createSorter with VKSORT_TUNING");
+  gpu().sorter = tuned;
+}
+TunedSorter::~TunedSorter() {
+  vksort::destroySorter(gpu().sorter);
+  gpu().sorter = saved;
+}
+
 void requireNoValidationMessages() {
   REQUIRE_MESSAGE(gpu().ctx.validationMessages() == 0, gpu().ctx.lastValidationMessage());
 }
@@ -95,6 +108,24 @@ std::vector<uint32_t> iota(size_t n) {
   return v;
 }
 
+uint32_t keyWords(const vksort::SortConfig& c) { return vksort::keyBytes(c.keyType) / 4; }
+
+std::vector<uint32_t> makeKeysFor(const vksort::SortConfig& config, Dist d, size_t n, uint64_t seed) {
+  std::vector<uint32_t> high = makeKeys(d, n, seed);
+  if (keyWords(config) == 1) return high;
+  std::vector<uint32_t> low = makeKeys(d == Dist::allEqual ? Dist::allEqual : Dist::uniform, n, seed + 1);
+  std::vector<uint32_t> k(2 * n);
+  for (size_t i = 0; i < n; ++i) k[2 * i] = low[i], k[2 * i + 1] = high[i];
+  return k;
+}
+
+std::vector<uint32_t> makeValues(size_t n, vksort::ValueType type) {
+  if (type != vksort::ValueType::u64) return iota(n);
+  std::vector<uint32_t> v(2 * n);
+  for (size_t i = 0; i < n; ++i) v[2 * i] = uint32_t(i), v[2 * i + 1] = ~uint32_t(i);
+  return v;
+}
+
 namespace {
 
 const uint32_t kWriteCountSpirv[] = {
@@ -143,11 +174,12 @@ Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* v
   Gpu& g = gpu();
   vkctx::Context& ctx = g.ctx;
   bool pairs = values != nullptr;
-  uint32_t n = uint32_t(keys.size());
+  if (pairs && config.valueType == vksort::ValueType::none) config.valueType = vksort::ValueType::u32;
+  if (!pairs) config.valueType = vksort::ValueType::none;
+  uint32_t n = uint32_t(keys.size() / keyWords(config));
 
   vksort::SortInfo info;
   info.config = config;
-  info.config.valueType = pairs ? vksort::ValueType::u32 : vksort::ValueType::none;
   info.count = n;
   info.maxCount = n;
   vksort::ScratchRequirements req;
@@ -204,36 +236,49 @@ Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* v
 
 void checkAgainstReference(const std::vector<uint32_t>& keys, const Sorted& out, bool pairs,
                            const vksort::SortConfig& config) {
-  std::vector<uint32_t> order = iota(keys.size());
-  std::vector<uint32_t> rank(keys.size());
-  for (size_t i = 0; i < keys.size(); ++i) rank[i] = vkctx::referenceOrderBits(keys[i], config);
+  const uint32_t kw = keyWords(config);
+  const size_t n = keys.size() / kw;
+  vksort::ValueType valueType = config.valueType == vksort::ValueType::none ? vksort::ValueType::u32 : config.valueType;
+  const uint32_t vw = valueType == vksort::ValueType::u64 ? 2 : 1;
+  std::vector<uint32_t> values = makeValues(n, valueType);
+  auto key = [&](const std::vector<uint32_t>& k, size_t i) {
+    return kw == 1 ? uint64_t(k[i]) : uint64_t(k[2 * i]) | uint64_t(k[2 * i + 1]) << 32;
+  };
+  std::vector<uint32_t> order = iota(n);
+  std::vector<uint64_t> rank(n);
+  for (size_t i = 0; i < n; ++i) rank[i] = vkctx::referenceOrderBits(key(keys, i), config);
   std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return rank[a] < rank[b]; });
   REQUIRE(out.keys.size() == keys.size());
-  size_t firstBadKey = keys.size(), firstBadValue = keys.size();
-  for (size_t i = 0; i < keys.size(); ++i) {
-    if (out.keys[i] != keys[order[i]] && firstBadKey == keys.size()) firstBadKey = i;
-    if (pairs && out.values[i] != order[i] && firstBadValue == keys.size()) firstBadValue = i;
+  if (pairs) REQUIRE(out.values.size() == n * vw);
+  size_t firstBadKey = n, firstBadValue = n;
+  for (size_t i = 0; i < n; ++i) {
+    if (key(out.keys, i) != key(keys, order[i]) && firstBadKey == n) firstBadKey = i;
+    if (pairs && firstBadValue == n)
+      for (uint32_t w = 0; w < vw; ++w)
+        if (out.values[i * vw + w] != values[size_t(order[i]) * vw + w]) firstBadValue = i;
   }
-  CHECK_MESSAGE(firstBadKey == keys.size(), "first wrong key at index " << firstBadKey);
-  if (pairs) CHECK_MESSAGE(firstBadValue == keys.size(), "first wrong value (stability) at index " << firstBadValue);
+  CHECK_MESSAGE(firstBadKey == n, "first wrong key at index " << firstBadKey);
+  if (pairs) CHECK_MESSAGE(firstBadValue == n, "first wrong value (stability) at index " << firstBadValue);
 }
 
 void sortIndirectAndCheck(const std::vector<uint32_t>& keys, bool pairs, uint32_t countValue, CountSource source,
                           const vksort::SortConfig& config) {
-  const uint32_t maxCount = uint32_t(keys.size());
+  const uint32_t kw = keyWords(config);
+  const uint32_t maxCount = uint32_t(keys.size() / kw);
   const uint32_t n = std::min(countValue, maxCount);
-  std::vector<uint32_t> values = iota(maxCount);
+  std::vector<uint32_t> values = makeValues(maxCount, config.valueType);
+  const size_t vw = values.size() / std::max(maxCount, 1u);
   IndirectCount indirect{countValue, source};
   Sorted out = gpuSort(keys, pairs ? &values : nullptr, config, &indirect);
 
   // The first n elements are the sort of the first n inputs...
-  std::vector<uint32_t> head(keys.begin(), keys.begin() + n);
-  Sorted outHead{std::vector<uint32_t>(out.keys.begin(), out.keys.begin() + n),
-                 pairs ? std::vector<uint32_t>(out.values.begin(), out.values.begin() + n) : std::vector<uint32_t>()};
+  std::vector<uint32_t> head(keys.begin(), keys.begin() + n * kw);
+  Sorted outHead{std::vector<uint32_t>(out.keys.begin(), out.keys.begin() + n * kw),
+                 pairs ? std::vector<uint32_t>(out.values.begin(), out.values.begin() + n * vw) : std::vector<uint32_t>()};
   checkAgainstReference(head, outHead, pairs, config);
   // ...and the rest is untouched.
-  CHECK(std::equal(keys.begin() + n, keys.end(), out.keys.begin() + n));
-  if (pairs) CHECK(std::equal(values.begin() + n, values.end(), out.values.begin() + n));
+  CHECK(std::equal(keys.begin() + n * kw, keys.end(), out.keys.begin() + n * kw));
+  if (pairs) CHECK(std::equal(values.begin() + n * vw, values.end(), out.values.begin() + n * vw));
 }
 
 }  // namespace vksort_test

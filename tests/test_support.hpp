@@ -23,6 +23,14 @@ struct Gpu {
 // The process-wide context and sorter, with validation on (VKSORT_VALIDATION=0 turns it off).
 Gpu& gpu();
 
+// For its lifetime, gpu().sorter is a sorter made with VKSORT_TUNING=`tuning` (e.g. tiny portions
+// to run the large-count paths on small sorts).
+struct TunedSorter {
+  explicit TunedSorter(const char* tuning);
+  ~TunedSorter();
+  vksort::Sorter saved;
+};
+
 // Destroys it; main() calls this before returning, while the Vulkan loader and layers are still
 // alive (static destruction after main crashed on the NVIDIA driver).
 void shutdownGpu();
@@ -35,6 +43,14 @@ const char* name(Dist d);
 std::vector<uint32_t> makeKeys(Dist d, size_t n, uint64_t seed);
 
 std::vector<uint32_t> iota(size_t n);
+
+// Keys and values are vectors of 32-bit words: a 64-bit element is two, low word first.
+uint32_t keyWords(const vksort::SortConfig& c);
+// n keys of `config`'s width: for 64-bit keys, `d` in the high word and uniform bits in the low
+// one (so that high digits carry the distribution and the low ones still vary).
+std::vector<uint32_t> makeKeysFor(const vksort::SortConfig& config, Dist d, size_t n, uint64_t seed);
+// Values that name their index: u32 i; u64 (i, ~i), so that both words are checked.
+std::vector<uint32_t> makeValues(size_t n, vksort::ValueType type);
 
 // Sorts on the GPU: one command buffer copies the input in, sorts, copies the result out, with
 // the contract's barriers between. Guard words around each range must survive untouched.
@@ -50,11 +66,12 @@ struct IndirectCount {
   CountSource source = CountSource::transfer;
 };
 
+// `values` given with config.valueType none sorts u32 values.
 Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* values,
                vksort::SortConfig config = {}, const IndirectCount* indirect = nullptr);
 
-// Checks `out` against std::stable_sort of `keys` by vkctx::referenceOrderBits (values: input
-// indices).
+// Checks `out` against std::stable_sort of `keys` by vkctx::referenceOrderBits (values: those of
+// makeValues, of config.valueType, or u32 when that is none and `pairs`).
 void checkAgainstReference(const std::vector<uint32_t>& keys, const Sorted& out, bool pairs,
                            const vksort::SortConfig& config = {});
 

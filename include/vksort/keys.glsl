@@ -1,9 +1,11 @@
-// vksort keys for GLSL: order-preserving maps from 32-bit values to unsigned keys, the same ones
-// vksort applies to i32 and f32 keys. #include it in your own shaders to build keys that sort
+// vksort keys for GLSL: order-preserving maps from 32- and 64-bit values to unsigned keys, the
+// same ones vksort applies to i32, f32, i64 and f64 keys. 64-bit values are uvec2(low word,
+// high word), as they lie in memory (unpackDouble2x32 / unpackUint2x32 give that form). #include it in your own shaders to build keys that sort
 // as you mean them, e.g. a depth key for back-to-front splats:
 //   keys[i] = ~vksortFloatKey(viewDepth);      // farthest first, with an ascending u32 sort
 // Order of vksortFloatKey: -NaN (by bits) < -inf < negatives < -0.0 == +0.0 < positives < +inf
-// < +NaN (by bits); denormals in place. -0.0 and +0.0 map to the same key.
+// < +NaN (by bits); denormals in place. -0.0 and +0.0 map to the same key. vksortDoubleBitsKey
+// orders doubles the same way.
 #ifndef VKSORT_KEYS_GLSL
 #define VKSORT_KEYS_GLSL
 
@@ -17,5 +19,14 @@ uint vksortFloatKey(float f) { return vksortFloatBitsKey(floatBitsToUint(f)); }
 // Two's-complement int bits -> key: flip the sign bit.
 uint vksortIntBitsKey(uint bits) { return bits ^ 0x80000000u; }
 uint vksortIntKey(int i) { return vksortIntBitsKey(uint(i)); }
+
+// IEEE-754 double bits (low, high word) -> key: as for floats, on the high word's sign.
+uvec2 vksortDoubleBitsKey(uvec2 bits) {
+  if (bits == uvec2(0u, 0x80000000u)) bits = uvec2(0u);  // -0.0 sorts as +0.0
+  return (bits.y & 0x80000000u) != 0u ? ~bits : uvec2(bits.x, bits.y | 0x80000000u);
+}
+
+// Two's-complement 64-bit int bits (low, high word) -> key: flip the sign bit.
+uvec2 vksortInt64BitsKey(uvec2 bits) { return uvec2(bits.x, bits.y ^ 0x80000000u); }
 
 #endif

@@ -27,8 +27,15 @@ typedef enum VksortResult {
   VKSORT_ERROR_VULKAN = -3
 } VksortResult;
 
-typedef enum VksortKeyType { VKSORT_KEY_TYPE_U32 = 0, VKSORT_KEY_TYPE_I32 = 1, VKSORT_KEY_TYPE_F32 = 2 } VksortKeyType;
-typedef enum VksortValueType { VKSORT_VALUE_TYPE_NONE = 0, VKSORT_VALUE_TYPE_U32 = 1 } VksortValueType;
+typedef enum VksortKeyType {
+  VKSORT_KEY_TYPE_U32 = 0,
+  VKSORT_KEY_TYPE_I32 = 1,
+  VKSORT_KEY_TYPE_F32 = 2,
+  VKSORT_KEY_TYPE_U64 = 3,
+  VKSORT_KEY_TYPE_I64 = 4,
+  VKSORT_KEY_TYPE_F64 = 5
+} VksortKeyType;
+typedef enum VksortValueType { VKSORT_VALUE_TYPE_NONE = 0, VKSORT_VALUE_TYPE_U32 = 1, VKSORT_VALUE_TYPE_U64 = 2 } VksortValueType;
 typedef enum VksortSortOrder { VKSORT_SORT_ORDER_ASCENDING = 0, VKSORT_SORT_ORDER_DESCENDING = 1 } VksortSortOrder;
 
 typedef struct VksortSorterCreateInfo {
@@ -49,6 +56,7 @@ typedef struct VksortSorterProperties {
   VkBool32 requiredSubgroupSize;
   uint32_t workgroupSize;
   uint32_t tileKeys;
+  uint32_t wideTileKeys;
   uint32_t maxCount;
   VkBool32 partitionedRanking;
 } VksortSorterProperties;
@@ -58,7 +66,7 @@ typedef struct VksortSortConfig {
   VksortKeyType keyType;
   VksortValueType valueType;
   VksortSortOrder order;
-  uint32_t beginBit; /* beginBit < endBit <= 32 */
+  uint32_t beginBit; /* beginBit < endBit <= 32 (64 for 64-bit keys) */
   uint32_t endBit;
 } VksortSortConfig;
 

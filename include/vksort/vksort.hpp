@@ -103,8 +103,9 @@ struct SorterProperties {
   uint32_t subgroupSize;        // the size the kernels are built for (see requiredSubgroupSize)
   bool requiredSubgroupSize;    // true: the pipelines require it (subgroupSizeControl)
   uint32_t workgroupSize;       // invocations of a binning workgroup
-  uint32_t tileKeys;            // keys per binning tile
-  uint32_t maxCount;            // the largest count one sort accepts
+  uint32_t tileKeys;            // keys per binning tile, 32-bit keys and values
+  uint32_t wideTileKeys;        // keys per binning tile when keys or values are 64-bit
+  uint32_t maxCount;            // the largest count one sort accepts (memory allowing)
   bool partitionedRanking;      // ranking with subgroupPartitionNV rather than ballots
 };
 VKSORT_API SorterProperties getSorterProperties(Sorter sorter);
@@ -112,11 +113,12 @@ VKSORT_API SorterProperties getSorterProperties(Sorter sorter);
 // ---- Sorting --------------------------------------------------------------------------------
 
 // Key types. Keys are stored and returned as given; they are ordered as their type orders them:
-// i32 as signed integers; f32 by IEEE value with -0.0 == +0.0 (they keep their input order),
-// infinities at the ends, denormals in place, and NaNs by bit pattern beyond them: positive NaNs
-// after +inf, negative NaNs before -inf (include/vksort/keys.glsl, the same maps for shaders).
-enum class KeyType : uint32_t { u32 = 0, i32 = 1, f32 = 2 };
-enum class ValueType : uint32_t { none = 0, u32 = 1 };
+// i32/i64 as signed integers; f32/f64 by IEEE value with -0.0 == +0.0 (they keep their input
+// order), infinities at the ends, denormals in place, and NaNs by bit pattern beyond them:
+// positive NaNs after +inf, negative NaNs before -inf (include/vksort/keys.glsl, the same maps
+// for shaders). 64-bit keys and values are little-endian, 8-byte aligned.
+enum class KeyType : uint32_t { u32 = 0, i32 = 1, f32 = 2, u64 = 3, i64 = 4, f64 = 5 };
+enum class ValueType : uint32_t { none = 0, u32 = 1, u64 = 2 };
 enum class SortOrder : uint32_t { ascending = 0, descending = 1 };
 
 // What is sorted. Stable in both orders: equal keys keep their input order.
@@ -124,13 +126,18 @@ struct SortConfig {
   KeyType keyType = KeyType::u32;
   ValueType valueType = ValueType::none;  // none: keys alone
   SortOrder order = SortOrder::ascending;
-  // Only bits [beginBit, endBit) of the ordered form of a key decide the order (for i32/f32 the
-  // form of keys.glsl: bit 31 is then the sign). Keys equal within the range keep their input
-  // order. Must satisfy beginBit < endBit <= 32. Costs ceil((endBit - beginBit) / 8) passes, plus
-  // a copy into the caller's buffers when that number is odd.
+  // Only bits [beginBit, endBit) of the ordered form of a key decide the order (for signed and
+  // float keys the form of keys.glsl: the top bit is then the sign). Keys equal within the range
+  // keep their input order. Must satisfy beginBit < endBit <= the key's bits (32 or 64). Costs
+  // ceil((endBit - beginBit) / 8) passes, plus a copy into the caller's buffers when that number
+  // is odd. endBit = 32 for 64-bit keys sorts by their low half only: set 64 for all bits.
   uint32_t beginBit = 0;
   uint32_t endBit = 32;
 };
+
+// Bytes of one key, one value (0 for none) of a config.
+constexpr uint32_t keyBytes(KeyType t) { return uint32_t(t) >= uint32_t(KeyType::u64) ? 8 : 4; }
+constexpr uint32_t valueBytes(ValueType t) { return t == ValueType::u64 ? 8 : t == ValueType::u32 ? 4 : 0; }
 
 struct ScratchRequirements {
   VkDeviceSize size;         // bytes of scratch for sorts of up to maxCount keys
@@ -147,7 +154,7 @@ constexpr VkBufferUsageFlags kRequiredBufferUsage =
 VKSORT_API Status getScratchRequirements(Sorter sorter, const SortConfig& config, uint32_t maxCount,
                                          ScratchRequirements* pRequirements);
 
-// A range of a buffer. offset must be a multiple of the element size (4 bytes for 32-bit data).
+// A range of a buffer. offset must be a multiple of the element size (4 or 8 bytes).
 struct BufferRange {
   VkBuffer buffer = VK_NULL_HANDLE;
   VkDeviceSize offset = 0;
@@ -156,7 +163,9 @@ struct BufferRange {
 
 struct SortInfo {
   SortConfig config;
-  uint32_t count = 0;     // keys to sort; 0 records nothing. Ignored when countBuffer is given.
+  // Keys to sort; 0 records nothing. Ignored when countBuffer is given. Counts past 2^30 go in
+  // portions of about 2^30 keys (one binning dispatch each per pass).
+  uint32_t count = 0;
   uint32_t maxCount = 0;  // the count the scratch was sized for; count must not exceed it
   // Optional, for indirect sorts: the count is the u32 at countBuffer.offset (a multiple of 4,
   // size >= 4), read on the GPU when the sort runs, e.g. written by a culling pass earlier in the

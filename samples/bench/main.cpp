@@ -10,7 +10,9 @@
 //                       [--warmup-ms 1000] [--sizes n,n,...] [--dists 1,2,4,8,16] [--dist-log2 26]
 //                       [--profile 1]   (per-dispatch medians, from the sort's profiling timestamps)
 //                       [--copy 0]      (skip the copy ceiling)
-//   modes: keys32, pairs32, keysf32, pairs32b16 (bits [0,16)), pairs32b24 (bits [0,24))
+//                       [--large 1]     (only: 2^30 + 12345 pairs32 and 2^31 + 7 keys32, checked)
+//   modes: keys32, pairs32, keysf32, pairs32b16 (bits [0,16)), pairs32b24 (bits [0,24)),
+//          keys64, pairs64v32 (u64 keys, u32 values), pairs64v64
 #include <algorithm>
 #include <functional>
 #include <cstdio>
@@ -37,6 +39,7 @@ struct Args {
   int minLog2 = 10, maxLog2 = 28, iterations = 20, warmupMs = 1000, distLog2 = 26;
   bool profile = false;  // also print each dispatch's median time
   bool copy = true;      // also measure the copy ceiling
+  bool large = false;    // the counts past 2^30 instead of the table
   std::vector<std::string> modes = {"keys32", "pairs32"};
   std::vector<uint64_t> sizes;  // extra sizes beyond the powers of 4
   std::vector<uint32_t> dists = {2, 4, 8, 16};
@@ -62,6 +65,7 @@ Args parse(int argc, char** argv) {
     else if (k == "--sizes") for (auto& s : split(v)) a.sizes.push_back(std::stoull(s));
     else if (k == "--profile") a.profile = v == "1";
     else if (k == "--copy") a.copy = v == "1";
+    else if (k == "--large") a.large = v == "1";
     else if (k == "--dists") { a.dists.clear(); if (v != "none") for (auto& s : split(v)) a.dists.push_back(uint32_t(std::stoul(s))); }
     else throw std::runtime_error("unknown option " + k);
   }
@@ -70,7 +74,7 @@ Args parse(int argc, char** argv) {
 
 struct HelperPush {  // bench_common.glsl
   VkDeviceAddress src, dst;
-  uint32_t count, q, hasValues, pad;
+  uint32_t count, q, hasValues, words;
 };
 
 // One of the benchmark's own kernels (bench_common.glsl), one invocation per element.
@@ -115,27 +119,28 @@ class Bench {
     info.count = info.maxCount = n;
     vksort::ScratchRequirements req;
     vkctx::check(vksort::getScratchRequirements(sorter_, info.config, n, &req), "getScratchRequirements");
-    VkDeviceSize bytes = VkDeviceSize(n) * 4;
+    const uint32_t kb = vksort::keyBytes(info.config.keyType), vb = vksort::valueBytes(info.config.valueType);
+    VkDeviceSize bytes = VkDeviceSize(n) * kb, valueBytes = VkDeviceSize(n) * vb;
     vkctx::Buffer pristine = ctx_.createDeviceBuffer(bytes), keys = ctx_.createDeviceBuffer(bytes);
-    vkctx::Buffer values = ctx_.createDeviceBuffer(pairs ? bytes : 16);
+    vkctx::Buffer values = ctx_.createDeviceBuffer(pairs ? valueBytes : 16);
     vkctx::Buffer scratch = ctx_.createDeviceBuffer(req.size, req.usage);
     info.keys = keys.range();
     info.values = values.range();
     info.scratch = scratch.range();
 
-    vkctx::Buffer iota = ctx_.createDeviceBuffer(pairs ? bytes : 16);
+    vkctx::Buffer iota = ctx_.createDeviceBuffer(pairs ? valueBytes : 16);
     VkCommandBuffer cmd = ctx_.beginCommands();
-    gen_.dispatch(cmd, {0, ctx_.address(pristine), n, q, 0, 0});
-    if (pairs) gen_.dispatch(cmd, {0, ctx_.address(iota), n, q, 1, 0});
+    gen_.dispatch(cmd, {0, ctx_.address(pristine), n, q, 0, kb / 4});
+    if (pairs) gen_.dispatch(cmd, {0, ctx_.address(iota), n, q, 1, vb / 4});
     ctx_.submitAndWait(cmd);
 
     // The unsorted input comes back by transfer copies, outside the timed region.
-    VkBufferCopy region{0, 0, bytes};
+    VkBufferCopy region{0, 0, bytes}, valueRegion{0, 0, valueBytes};
     Work sortWork{[&](VkCommandBuffer c) {
                     vkctx::memoryBarrier(c, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
                                          VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
                     vkCmdCopyBuffer(c, pristine.buffer, keys.buffer, 1, &region);
-                    if (pairs) vkCmdCopyBuffer(c, iota.buffer, values.buffer, 1, &region);
+                    if (pairs) vkCmdCopyBuffer(c, iota.buffer, values.buffer, 1, &valueRegion);
                     vkctx::memoryBarrier(c, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
                                          vksort::kSortDstStage, vksort::kSortDstAccess);
                   },
@@ -148,7 +153,7 @@ class Bench {
 
     if (!args_.copy) return;
     // The ceiling: one copy of the sort's bytes (keys, and values), same n.
-    VkDeviceSize copyBytes = bytes * (pairs ? 2 : 1);
+    VkDeviceSize copyBytes = bytes + (pairs ? valueBytes : 0);
     vkctx::Buffer src = ctx_.createDeviceBuffer(copyBytes), dst = ctx_.createDeviceBuffer(copyBytes);
     HelperPush copyPush{ctx_.address(src), ctx_.address(dst), uint32_t(copyBytes / 16), 0, 0, 0};
     Timing copy = measure({[](VkCommandBuffer) {}, [&](VkCommandBuffer c) { copy_.dispatch(c, copyPush); }});
@@ -251,36 +256,58 @@ class Bench {
   }
 
   // Modes: keys32, pairs32 (u32 keys, u32 values); keysf32 (f32 keys); pairs32b16 / pairs32b24
-  // (pairs, bit range [0,16) / [0,24): two passes / three passes and a copy-back).
+  // (pairs, bit range [0,16) / [0,24): two passes / three passes and a copy-back); keys64,
+  // pairs64v32, pairs64v64 (u64 keys, none / u32 / u64 values).
   static vksort::SortConfig configOf(const std::string& mode) {
     vksort::SortConfig c;
     if (mode.rfind("pairs", 0) == 0) c.valueType = vksort::ValueType::u32;
     if (mode == "keysf32") c.keyType = vksort::KeyType::f32;
     else if (mode == "pairs32b16") c.endBit = 16;
     else if (mode == "pairs32b24") c.endBit = 24;
-    else if (mode != "keys32" && mode != "pairs32") throw std::runtime_error("unknown mode " + mode);
+    else if (mode == "keys64" || mode == "pairs64v32" || mode == "pairs64v64") {
+      c.keyType = vksort::KeyType::u64;
+      c.endBit = 64;
+      if (mode == "pairs64v64") c.valueType = vksort::ValueType::u64;
+    } else if (mode != "keys32" && mode != "pairs32") throw std::runtime_error("unknown mode " + mode);
     return c;
   }
 
+  // O(n) checks, fit for 2^31 keys: ordered by the reference, equal keys in input order (values
+  // are input indices) with each key the input's at its value's index; keys alone: the same
+  // multiset as the input, by two sums of hashes.
   std::string checkResult(const vkctx::Buffer& pristine, const vkctx::Buffer& keys, const vkctx::Buffer& values,
                           uint32_t n, const vksort::SortConfig& config) {
-    bool pairs = config.valueType != vksort::ValueType::none;
-    std::vector<uint32_t> in(n), out(n), vals(pairs ? n : 0);
-    ctx_.download(pristine, in.data(), VkDeviceSize(n) * 4);
-    ctx_.download(keys, out.data(), VkDeviceSize(n) * 4);
-    if (pairs) ctx_.download(values, vals.data(), VkDeviceSize(n) * 4);
-    for (uint32_t i = 0; i + 1 < n; ++i) {
-      uint32_t a = vkctx::referenceOrderBits(out[i], config), b = vkctx::referenceOrderBits(out[i + 1], config);
+    const bool pairs = config.valueType != vksort::ValueType::none;
+    const uint32_t kw = vksort::keyBytes(config.keyType) / 4, vw = vksort::valueBytes(config.valueType) / 4;
+    std::vector<uint32_t> in(size_t(n) * kw), out(size_t(n) * kw), vals(pairs ? size_t(n) * vw : 0);
+    ctx_.download(pristine, in.data(), in.size() * 4);
+    ctx_.download(keys, out.data(), out.size() * 4);
+    if (pairs) ctx_.download(values, vals.data(), vals.size() * 4);
+    auto key = [&](const std::vector<uint32_t>& k, size_t i) {
+      return kw == 1 ? uint64_t(k[i]) : uint64_t(k[2 * i]) | uint64_t(k[2 * i + 1]) << 32;
+    };
+    auto value = [&](size_t i) { return vals[i * vw]; };  // the index; a u64 value's high word is 0
+    for (size_t i = 0; i + 1 < n; ++i) {
+      uint64_t a = vkctx::referenceOrderBits(key(out, i), config), b = vkctx::referenceOrderBits(key(out, i + 1), config);
       if (a > b) return "FAIL-order";
-      if (pairs && a == b && vals[i] >= vals[i + 1]) return "FAIL-stability";
+      if (pairs && a == b && value(i) >= value(i + 1)) return "FAIL-stability";
     }
     if (pairs) {
-      for (uint32_t i = 0; i < n; ++i)
-        if (vals[i] >= n || in[vals[i]] != out[i]) return "FAIL-pairs";
-    } else {
-      std::sort(in.begin(), in.end());
+      for (size_t i = 0; i < n; ++i)
+        if (value(i) >= n || key(in, value(i)) != key(out, i) || (vw == 2 && vals[2 * i + 1] != 0)) return "FAIL-pairs";
+      return "ok";
     }
-    return "ok";
+    auto mix = [](uint64_t x) {
+      x ^= x >> 31, x *= 0xBF58476D1CE4E5B9ull, x ^= x >> 29, x *= 0x94D049BB133111EBull;
+      return x ^ (x >> 32);
+    };
+    uint64_t sums[2][2] = {};
+    for (size_t i = 0; i < n; ++i)
+      for (int side = 0; side < 2; ++side) {
+        uint64_t h = mix(key(side ? out : in, i));
+        sums[side][0] += h, sums[side][1] += mix(h ^ 0x5DEECE66Dull);
+      }
+    return sums[0][0] == sums[1][0] && sums[0][1] == sums[1][1] ? "ok" : "FAIL-keys";
   }
 
   void print(const char* impl, const std::string& mode, uint32_t q, uint32_t n, Timing t, const std::string& check) {
@@ -311,11 +338,15 @@ int main(int argc, char** argv) try {
   std::printf("# impl,mode,dist,n,median_ms,min_ms,gkeys_per_s,check\n");
   {
     Bench bench(ctx, sorter, args);
-    for (int lg = args.minLog2; lg <= args.maxLog2; lg += 2)
+    if (args.large) {  // counts past 2^30 (portions) and past 2^31 (64-bit addresses)
+      bench.run("pairs32", 1, (1u << 30) + 12345);
+      bench.run("keys32", 1, (1u << 31) + 7);
+    }
+    for (int lg = args.minLog2; lg <= args.maxLog2 && !args.large; lg += 2)
       for (const std::string& mode : args.modes) bench.run(mode, 1, 1u << lg);
-    for (uint32_t q : args.dists)
+    for (uint32_t q : args.large ? std::vector<uint32_t>() : args.dists)
       for (const std::string& mode : args.modes) bench.run(mode, q, 1u << args.distLog2);
-    for (uint64_t n : args.sizes)
+    for (uint64_t n : args.large ? std::vector<uint64_t>() : args.sizes)
       for (const std::string& mode : args.modes) bench.run(mode, 1, uint32_t(n));
   }
   vksort::destroySorter(sorter);

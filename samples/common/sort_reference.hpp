@@ -8,16 +8,26 @@
 
 namespace vkctx {
 
-inline uint32_t referenceOrderBits(uint32_t key, const vksort::SortConfig& c) {
-  uint32_t bits = key;
-  if (c.keyType == vksort::KeyType::i32) bits = key ^ 0x80000000u;
-  if (c.keyType == vksort::KeyType::f32) {
-    if (key == 0x80000000u) key = 0;  // -0.0 == +0.0
-    bits = (key & 0x80000000u) ? ~key : key | 0x80000000u;
+// `key` holds a 32-bit key in its low half, or a 64-bit key.
+inline uint64_t referenceOrderBits(uint64_t key, const vksort::SortConfig& c) {
+  const bool wide = vksort::keyBytes(c.keyType) == 8;
+  const uint64_t all = wide ? ~0ull : 0xFFFFFFFFull;
+  const uint64_t sign = wide ? 1ull << 63 : 1ull << 31;
+  key &= all;
+  uint64_t bits = key;
+  switch (c.keyType) {
+    case vksort::KeyType::i32:
+    case vksort::KeyType::i64: bits = key ^ sign; break;
+    case vksort::KeyType::f32:
+    case vksort::KeyType::f64:
+      if (key == sign) key = 0;  // -0.0 == +0.0
+      bits = (key & sign) ? ~key & all : key | sign;
+      break;
+    default: break;
   }
-  if (c.order == vksort::SortOrder::descending) bits = ~bits;
+  if (c.order == vksort::SortOrder::descending) bits = ~bits & all;
   uint32_t width = c.endBit - c.beginBit;
-  return (bits >> c.beginBit) & (width == 32 ? ~0u : (1u << width) - 1);
+  return (bits >> c.beginBit) & (width == 64 ? ~0ull : (1ull << width) - 1);
 }
 
 }  // namespace vkctx

@@ -279,25 +279,35 @@ void Context::submitAndWait(VkCommandBuffer cmd) {
   finish(s);
 }
 
+// Transfers go through a host-visible staging buffer of at most kStagingBytes, chunk by chunk, so
+// that multi-GiB buffers need no allocation that large.
+constexpr VkDeviceSize kStagingBytes = VkDeviceSize(256) << 20;
+
 void Context::upload(const Buffer& dst, const void* data, VkDeviceSize bytes) {
   if (bytes == 0) return;
-  Buffer staging = createHostBuffer(bytes);
-  std::memcpy(staging.mapped, data, bytes);
-  VkCommandBuffer cmd = beginCommands();
-  VkBufferCopy region{0, 0, bytes};
-  vkCmdCopyBuffer(cmd, staging.buffer, dst.buffer, 1, &region);
-  submitAndWait(cmd);
+  Buffer staging = createHostBuffer(std::min(bytes, kStagingBytes));
+  for (VkDeviceSize at = 0; at < bytes; at += kStagingBytes) {
+    VkDeviceSize chunk = std::min(bytes - at, kStagingBytes);
+    std::memcpy(staging.mapped, static_cast<const char*>(data) + at, chunk);
+    VkCommandBuffer cmd = beginCommands();
+    VkBufferCopy region{0, at, chunk};
+    vkCmdCopyBuffer(cmd, staging.buffer, dst.buffer, 1, &region);
+    submitAndWait(cmd);
+  }
   destroy(staging);
 }
 
 void Context::download(const Buffer& src, void* data, VkDeviceSize bytes) {
   if (bytes == 0) return;
-  Buffer staging = createHostBuffer(bytes);
-  VkCommandBuffer cmd = beginCommands();
-  VkBufferCopy region{0, 0, bytes};
-  vkCmdCopyBuffer(cmd, src.buffer, staging.buffer, 1, &region);
-  submitAndWait(cmd);
-  std::memcpy(data, staging.mapped, bytes);
+  Buffer staging = createHostBuffer(std::min(bytes, kStagingBytes));
+  for (VkDeviceSize at = 0; at < bytes; at += kStagingBytes) {
+    VkDeviceSize chunk = std::min(bytes - at, kStagingBytes);
+    VkCommandBuffer cmd = beginCommands();
+    VkBufferCopy region{at, 0, chunk};
+    vkCmdCopyBuffer(cmd, src.buffer, staging.buffer, 1, &region);
+    submitAndWait(cmd);
+    std::memcpy(static_cast<char*>(data) + at, staging.mapped, chunk);
+  }
   destroy(staging);
 }
 

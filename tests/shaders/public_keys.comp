@@ -1,5 +1,5 @@
 // Test of include/vksort/keys.glsl as a renderer's shader uses it: out[i] = the key of in[i], as
-// f32 (mode 0) or i32 (mode 1).
+// f32 (mode 0), i32 (mode 1), f64 (mode 2) or i64 (mode 3); 64-bit elements are word pairs.
 #version 450
 #extension GL_EXT_buffer_reference : require
 #include "vksort/keys.glsl"
@@ -9,6 +9,13 @@ layout(push_constant) uniform Push { Words src; Words dst; uint count; uint mode
 void main() {
   uint i = gl_GlobalInvocationID.x;
   if (i >= pc.count) return;
+  if (pc.mode >= 2u) {
+    uvec2 bits = uvec2(pc.src.v[2u * i], pc.src.v[2u * i + 1u]);
+    uvec2 key = pc.mode == 2u ? vksortDoubleBitsKey(bits) : vksortInt64BitsKey(bits);
+    pc.dst.v[2u * i] = key.x;
+    pc.dst.v[2u * i + 1u] = key.y;
+    return;
+  }
   uint bits = pc.src.v[i];
   pc.dst.v[i] = pc.mode == 0u ? vksortFloatKey(uintBitsToFloat(bits)) : vksortIntKey(int(bits));
 }

@@ -9,6 +9,7 @@ layout(push_constant) uniform Push {
   uint count;  // elements (copy: uvec4 elements)
   uint q;      // gen: AND of q samples
   uint hasValues;  // gen: write values (iota) rather than keys
+  uint words;      // gen: 32-bit words per element (1 or 2)
 } pc;
 // Include after the local_size declaration: before it, gl_WorkGroupSize reads as 1.
 uint flatId() { return (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * gl_WorkGroupSize.x + gl_LocalInvocationID.x; }

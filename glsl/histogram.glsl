@@ -1,0 +1,63 @@
+// Histogram kernel: one read of the keys counts the digits of every pass at once. Compiled per
+// key width: histogram.comp (32-bit keys), histogram64.comp.
+//   reads:  keysIn[0, count)
+//   writes: header histograms (atomic adds; zeroed by the init kernel), status[] words of the
+//           first dispatch's tiles this workgroup covers (cleared)
+// Each workgroup covers TILES_PER_WORKGROUP binning tiles of pc.tileKeys keys, so that it can also
+// clear exactly those tiles' look-back words, and so that only one global atomic per (digit,
+// pass) is spent on that many keys.
+// Shared memory: HISTOGRAM_COPIES copies of s_hist[pass][digit] counters; invocations spread over
+// the copies so that fewer of them collide on one counter's atomics.
+#include "common.glsl"
+
+layout(local_size_x_id = 0) in;
+layout(constant_id = 3) const uint TILES_PER_WORKGROUP = 8u;
+layout(constant_id = 8) const uint HISTOGRAM_COPIES = 1u;
+const uint WG = gl_WorkGroupSize.x;
+
+shared uint s_hist[HISTOGRAM_COPIES * kMaxPasses * kRadix];
+
+void main() {
+  uint tid = gl_LocalInvocationIndex;
+  uint firstTile = flatWorkGroupId() * TILES_PER_WORKGROUP;
+  uint count = sortCount();
+  uint tileCount = divideUp(count, pc.tileKeys);
+  if (firstTile >= tileCount) return;
+  uint lastTile = min(firstTile + TILES_PER_WORKGROUP, tileCount);
+
+  uint counters = pc.passCount * kRadix;
+  for (uint i = tid; i < HISTOGRAM_COPIES * kMaxPasses * kRadix; i += WG) s_hist[i] = 0u;
+  uint copy = (tid % HISTOGRAM_COPIES) * kMaxPasses * kRadix;
+  // The first binning dispatch uses tiles [0, one portion's tiles).
+  uint statusTiles = min(tileCount, pc.portionKeys / pc.tileKeys);
+  for (uint i = firstTile * kRadix + tid; i < min(lastTile, statusTiles) * kRadix; i += WG) pc.status.v[i] = 0u;
+  barrier();
+
+  // This workgroup's keys, from a base of its own: indices stay small whatever the count.
+  uint begin = firstTile * pc.tileKeys;
+  uint end = lastTile == tileCount ? count - begin : (lastTile - firstTile) * pc.tileKeys;
+  KeysIn keys = KeysIn(addressAt(uvec2(pc.keysIn), begin, KEY_LOG2_BYTES));
+
+  // Eight loads in flight per invocation before their counts: one load per iteration left the
+  // kernel waiting on memory latency.
+  const uint UNROLL = 8u;
+  for (uint base = tid; base < end; base += WG * UNROLL) {
+    KeyT k[UNROLL];
+    for (uint u = 0u; u < UNROLL; ++u) {
+      uint i = base + u * WG;
+      k[u] = i < end ? keys.v[i] : KeyT(0u);
+    }
+    for (uint u = 0u; u < UNROLL; ++u) {
+      if (base + u * WG >= end) break;
+      for (uint p = 0u; p < pc.passCount; ++p)
+        atomicAdd(s_hist[copy + p * kRadix + digitOf(k[u], pc.shift + p * kRadixBits)], 1u);
+    }
+  }
+  barrier();
+
+  for (uint i = tid; i < counters; i += WG) {
+    uint c = 0u;
+    for (uint k = 0u; k < HISTOGRAM_COPIES; ++k) c += s_hist[k * kMaxPasses * kRadix + i];
+    if (c != 0u) atomicAdd(pc.header.v[kHeaderHist + i], c);
+  }
+}

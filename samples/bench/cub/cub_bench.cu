@@ -1,0 +1,181 @@
+// Reference benchmark: CUB's DeviceRadixSort (Onesweep) on the same GPU, printing the same CSV as
+// vksort_bench, with the same modes, sizes and inputs (gen() is gen_keys.comp's hash). Extends
+// ../shared/bench/cub_bench.cu with float keys, 64-bit values and bit ranges.
+// Timing: per size, about `--warmup-ms` of back-to-back sorts, then `--iterations` sorts each
+// timed with CUDA events (input restored before each, outside the events); median and minimum.
+//   usage: vksort_cub_bench [--min-log2 10] [--max-log2 28] [--modes keys32,pairs32,...]
+//                           [--iterations 20] [--warmup-ms 1000] [--sizes n,...]
+//                           [--dists 2,4,8,16|none] [--dist-log2 26]
+//   modes: keys32, pairs32, keysf32, pairs32b16, pairs32b24, keys64, pairs64v32, pairs64v64
+#include <cub/device/device_radix_sort.cuh>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#define CK(x)                                                                         \
+  do {                                                                                \
+    cudaError_t e_ = (x);                                                             \
+    if (e_ != cudaSuccess) {                                                          \
+      std::fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));                   \
+      std::exit(1);                                                                   \
+    }                                                                                 \
+  } while (0)
+
+namespace {
+
+// Keys of type K: the AND of q hashes of the index, truncated to K's bits (floats: the bits).
+template <class K, class Bits>
+__global__ void gen(K* k, size_t n, uint64_t seed, int q) {
+  size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x;
+  if (i >= n) return;
+  uint64_t acc = ~0ull;
+  for (int s = 0; s < q; ++s) {
+    uint64_t x = (i + 1) * 0x9E3779B97F4A7C15ull ^ (seed + s) * 0xD1B54A32D192ED03ull;
+    x ^= x >> 31, x *= 0xBF58476D1CE4E5B9ull, x ^= x >> 29, x *= 0x94D049BB133111EBull, x ^= x >> 32;
+    acc &= x;
+  }
+  Bits b = Bits(acc);
+  k[i] = *reinterpret_cast<K*>(&b);
+}
+
+template <class V>
+__global__ void iota(V* v, size_t n) {
+  size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x;
+  if (i < n) v[i] = V(i);
+}
+
+struct Args {
+  int minLog2 = 10, maxLog2 = 28, iterations = 20, warmupMs = 1000, distLog2 = 26;
+  std::vector<std::string> modes = {"keys32", "pairs32"};
+  std::vector<size_t> sizes;
+  std::vector<int> dists = {2, 4, 8, 16};
+};
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  for (std::string item; std::getline(ss, item, ',');) out.push_back(item);
+  return out;
+}
+
+// Sorts n keys of type K (bits generated as Bits), with values of type V when PAIRS, by bits
+// [beginBit, endBit).
+template <class K, class Bits, class V, bool PAIRS>
+void run(const Args& args, const char* mode, size_t n, int q, int beginBit, int endBit) {
+  K *k0, *k1, *kp;
+  V *v0 = nullptr, *v1 = nullptr;
+  CK(cudaMalloc(&k0, n * sizeof(K)));
+  CK(cudaMalloc(&k1, n * sizeof(K)));
+  CK(cudaMalloc(&kp, n * sizeof(K)));
+  if (PAIRS) {
+    CK(cudaMalloc(&v0, n * sizeof(V)));
+    CK(cudaMalloc(&v1, n * sizeof(V)));
+  }
+  gen<K, Bits><<<unsigned((n + 255) / 256), 256>>>(kp, n, 12345, q);
+  size_t tmp = 0;
+  void* dtmp = nullptr;
+  cub::DoubleBuffer<K> kb(k0, k1);
+  cub::DoubleBuffer<V> vb(v0, v1);
+  auto sort = [&] {
+    if (PAIRS) CK(cub::DeviceRadixSort::SortPairs(dtmp, tmp, kb, vb, int64_t(n), beginBit, endBit));
+    else CK(cub::DeviceRadixSort::SortKeys(dtmp, tmp, kb, int64_t(n), beginBit, endBit));
+  };
+  sort();  // the size query
+  CK(cudaMalloc(&dtmp, tmp + 1));
+  auto restore = [&] {
+    CK(cudaMemcpyAsync(k0, kp, n * sizeof(K), cudaMemcpyDeviceToDevice));
+    if (PAIRS) iota<V><<<unsigned((n + 255) / 256), 256>>>(v0, n);
+    kb = cub::DoubleBuffer<K>(k0, k1);
+    vb = cub::DoubleBuffer<V>(v0, v1);
+  };
+  // Warm-up: clocks up, caches and allocator settled.
+  auto start = std::chrono::steady_clock::now();
+  do {
+    restore();
+    sort();
+    CK(cudaDeviceSynchronize());
+  } while (std::chrono::steady_clock::now() - start < std::chrono::milliseconds(args.warmupMs));
+
+  cudaEvent_t a, b;
+  CK(cudaEventCreate(&a));
+  CK(cudaEventCreate(&b));
+  std::vector<float> t;
+  for (int it = 0; it < args.iterations; ++it) {
+    restore();
+    CK(cudaEventRecord(a));
+    sort();
+    CK(cudaEventRecord(b));
+    CK(cudaEventSynchronize(b));
+    float ms;
+    CK(cudaEventElapsedTime(&ms, a, b));
+    t.push_back(ms);
+  }
+  // The last result is checked ordered within the bit range (unsigned modes; float order is CUB's).
+  std::vector<K> h(n);
+  CK(cudaMemcpy(h.data(), kb.Current(), n * sizeof(K), cudaMemcpyDeviceToHost));
+  bool ok = true;
+  if (sizeof(K) == sizeof(Bits) && Bits(-1) > Bits(0) && std::string(mode) != "keysf32") {
+    Bits mask = endBit - beginBit >= int(8 * sizeof(Bits)) ? Bits(~Bits(0)) : Bits((Bits(1) << (endBit - beginBit)) - 1);
+    for (size_t i = 0; i + 1 < n && ok; ++i) {
+      Bits x = *reinterpret_cast<Bits*>(&h[i]), y = *reinterpret_cast<Bits*>(&h[i + 1]);
+      ok = ((x >> beginBit) & mask) <= ((y >> beginBit) & mask);
+    }
+  }
+  std::sort(t.begin(), t.end());
+  float med = t[t.size() / 2];
+  std::printf("cub,%s,q%d,%zu,%.4f,%.4f,%.2f,%s\n", mode, q, n, med, t[0], n / (med * 1e6), ok ? "ok" : "FAIL");
+  std::fflush(stdout);
+  cudaEventDestroy(a);
+  cudaEventDestroy(b);
+  cudaFree(k0), cudaFree(k1), cudaFree(kp), cudaFree(dtmp);
+  if (PAIRS) cudaFree(v0), cudaFree(v1);
+}
+
+void runMode(const Args& args, const std::string& mode, size_t n, int q) {
+  const char* m = mode.c_str();
+  if (mode == "keys32") run<uint32_t, uint32_t, uint32_t, false>(args, m, n, q, 0, 32);
+  else if (mode == "pairs32") run<uint32_t, uint32_t, uint32_t, true>(args, m, n, q, 0, 32);
+  else if (mode == "keysf32") run<float, uint32_t, uint32_t, false>(args, m, n, q, 0, 32);
+  else if (mode == "pairs32b16") run<uint32_t, uint32_t, uint32_t, true>(args, m, n, q, 0, 16);
+  else if (mode == "pairs32b24") run<uint32_t, uint32_t, uint32_t, true>(args, m, n, q, 0, 24);
+  else if (mode == "keys64") run<uint64_t, uint64_t, uint32_t, false>(args, m, n, q, 0, 64);
+  else if (mode == "pairs64v32") run<uint64_t, uint64_t, uint32_t, true>(args, m, n, q, 0, 64);
+  else if (mode == "pairs64v64") run<uint64_t, uint64_t, uint64_t, true>(args, m, n, q, 0, 64);
+  else std::fprintf(stderr, "unknown mode %s\n", m), std::exit(2);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Args args;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    std::string k = argv[i], v = argv[i + 1];
+    if (k == "--max-log2") args.maxLog2 = std::stoi(v);
+    else if (k == "--min-log2") args.minLog2 = std::stoi(v);
+    else if (k == "--iterations") args.iterations = std::stoi(v);
+    else if (k == "--warmup-ms") args.warmupMs = std::stoi(v);
+    else if (k == "--dist-log2") args.distLog2 = std::stoi(v);
+    else if (k == "--modes") args.modes = split(v);
+    else if (k == "--sizes") for (auto& s : split(v)) args.sizes.push_back(std::stoull(s));
+    else if (k == "--dists") {
+      args.dists.clear();
+      if (v != "none") for (auto& s : split(v)) args.dists.push_back(std::stoi(s));
+    } else std::fprintf(stderr, "unknown option %s\n", k.c_str()), std::exit(2);
+  }
+  cudaDeviceProp p;
+  CK(cudaGetDeviceProperties(&p, 0));
+  std::printf("# %s, %d SMs, CUB %d\n# impl,mode,dist,n,median_ms,min_ms,gkeys_per_s,check\n", p.name,
+              p.multiProcessorCount, CUB_VERSION);
+  for (int lg = args.minLog2; lg <= args.maxLog2; lg += 2)
+    for (const std::string& mode : args.modes) runMode(args, mode, size_t(1) << lg, 1);
+  for (int q : args.dists)
+    for (const std::string& mode : args.modes) runMode(args, mode, size_t(1) << args.distLog2, q);
+  for (size_t n : args.sizes)
+    for (const std::string& mode : args.modes) runMode(args, mode, n, 1);
+  return 0;
+}

@@ -1,0 +1,86 @@
+// Counts past what one binning dispatch can take (2^30 keys) go in portions with 64-bit scatter
+// addresses. A sorter tuned with two-tile portions and 64-bit addresses from the first key runs
+// those paths here on small sorts; the GPU machine sorts 2^30 + 12345 pairs and 2^31 + 7 keys
+// (samples/bench --large).
+#include "test_support.hpp"
+
+using namespace vksort_test;
+using vksort::KeyType;
+using vksort::ValueType;
+
+namespace {
+
+constexpr const char* kTinyPortions = "portion_tiles=2,wide_from=0";
+
+void sortAndCheck(vksort::SortConfig config, Dist d, uint32_t n, uint64_t seed) {
+  std::vector<uint32_t> keys = makeKeysFor(config, d, n, seed);
+  std::vector<uint32_t> values = makeValues(n, config.valueType);
+  bool pairs = config.valueType != ValueType::none;
+  Sorted out = gpuSort(keys, pairs ? &values : nullptr, config);
+  checkAgainstReference(keys, out, pairs, config);
+}
+
+}  // namespace
+
+TEST_SUITE("portions") {
+  TEST_CASE("sorts of several portions match the reference") {
+    TunedSorter tuned(kTinyPortions);
+    const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+    struct Case {
+      KeyType key;
+      ValueType values;
+      vksort::SortOrder order;
+      uint32_t begin, end;
+    };
+    for (Case c : {Case{KeyType::u32, ValueType::none, vksort::SortOrder::ascending, 0, 32},
+                   Case{KeyType::u32, ValueType::u32, vksort::SortOrder::ascending, 0, 32},
+                   Case{KeyType::f32, ValueType::u32, vksort::SortOrder::descending, 0, 24},  // odd: copy-back
+                   Case{KeyType::u64, ValueType::u32, vksort::SortOrder::ascending, 0, 64},
+                   Case{KeyType::i64, ValueType::u64, vksort::SortOrder::descending, 8, 48}})
+      for (uint32_t tiles : {1u, 2u, 3u, 7u}) {
+        vksort::SortConfig config;
+        config.keyType = c.key;
+        config.valueType = c.values;
+        config.order = c.order;
+        config.beginBit = c.begin;
+        config.endBit = c.end;
+        const uint32_t tile = keyWords(config) == 2 || c.values == ValueType::u64 ? p.wideTileKeys : p.tileKeys;
+        for (uint32_t n : {tiles * tile - 1, tiles * tile, tiles * tile + 5}) {
+          CAPTURE(int(c.key));
+          CAPTURE(int(c.values));
+          CAPTURE(n);
+          sortAndCheck(config, Dist::q2, n, n + tiles);
+        }
+      }
+  }
+
+  TEST_CASE("indirect counts across portions") {
+    TunedSorter tuned(kTinyPortions);
+    const uint32_t tile = vksort::getSorterProperties(gpu().sorter).tileKeys;
+    const uint32_t maxCount = 7 * tile + 3;  // four portions of two tiles
+    std::vector<uint32_t> keys = makeKeys(Dist::uniform, maxCount, 21);
+    for (uint32_t count : {0u, 1u, tile, 2 * tile, 2 * tile + 1, 5 * tile - 1, maxCount, maxCount + 9, ~0u})
+      for (bool pairs : {false, true}) {
+        CAPTURE(count);
+        CAPTURE(pairs);
+        sortIndirectAndCheck(keys, pairs, count, CountSource::shader);
+      }
+  }
+
+  TEST_CASE("scratch for counts past 2^31 is what they need") {
+    vksort::SortConfig config;
+    config.keyType = KeyType::u64;
+    config.valueType = ValueType::u64;
+    config.endBit = 64;
+    const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+    const uint32_t maxCount = p.maxCount;
+    REQUIRE(maxCount == 0xFFFFFFFFu);
+    vksort::ScratchRequirements r{};
+    REQUIRE(vksort::getScratchRequirements(gpu().sorter, config, maxCount, &r));
+    // The key and value copies: 16 bytes per element, no 32-bit wrap; and two regions of
+    // look-back words (1 KiB per tile) for the tiles of one portion of at most 2^30 keys.
+    const VkDeviceSize lookBack = 2 * 1024 * (VkDeviceSize(1) << 30) / p.wideTileKeys;
+    CHECK(r.size >= VkDeviceSize(maxCount) * 16);
+    CHECK(r.size <= VkDeviceSize(maxCount) * 16 + lookBack + (1 << 20));
+  }
+}
