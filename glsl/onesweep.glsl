@@ -73,7 +73,9 @@ void storeKey(uint dest, KeyT key) {
   if (wideAddresses()) KeysOut(addressAt(uvec2(pc.keysOut), dest, KEY_LOG2_BYTES)).v[0] = key;
   else pc.keysOut.v[dest] = key;
 }
-uvec2 loadValue(uint i) { return VALUE_WORDS == 2u ? ValsIn64(pc.valsIn).v[i] : uvec2(pc.valsIn.v[i], 0u); }
+// Value i of the tile whose values start at `tile` (a tileValuesAt() address).
+uvec2 loadValue(uvec2 tile, uint i) { return VALUE_WORDS == 2u ? ValsIn64(tile).v[i] : uvec2(ValsIn(tile).v[i], 0u); }
+uvec2 tileValuesAt(uint tileStart) { return addressAt(uvec2(pc.valsIn), tileStart, VALUE_WORDS == 2u ? 3u : 2u); }
 void storeValue(uint dest, uvec2 value) {
   if (VALUE_WORDS == 2u) {
     if (wideAddresses()) ValsOut64(addressAt(uvec2(pc.valsOut), dest, 3u)).v[0] = value;
@@ -116,7 +118,9 @@ void main() {
   uint portion = pc.portionStart / pc.portionKeys;
   uint binRow = portion == 0u ? kHeaderHist + pc.pass * kRadix : kHeaderPortionStarts + (portion % 2u) * kRadix;
 
-  // 2. Load, subgroup-striped.
+  // 2. Load, subgroup-striped, from the tile's own base: an index times the element size is
+  //    computed in 32 bits by some drivers (on an H100, element 2^30 of u32 data wrapped to 0).
+  KeysIn tileIn = KeysIn(addressAt(uvec2(pc.keysIn), tileStart, KEY_LOG2_BYTES));
   uint SG = gl_SubgroupSize;
   uint lane = gl_SubgroupInvocationID;
   uint subgroupFirst = gl_SubgroupID * SG * KPI;
@@ -124,7 +128,7 @@ void main() {
   KeyT keys[KPI];
   for (uint i = 0u; i < KPI; ++i) {
     uint idx = subgroupFirst + i * SG + lane;
-    keys[i] = idx < tileKeys ? pc.keysIn.v[tileStart + idx] : KeyT(0u);
+    keys[i] = idx < tileKeys ? tileIn.v[idx] : KeyT(0u);
   }
 
   // 3. Early counts: each subgroup's digit counts, by shared atomics.
@@ -212,17 +216,18 @@ void main() {
   if (VALUE_WORDS == 0u) return;
 
   // 8. Values, loaded only now, follow their keys through the same places.
+  uvec2 tileValues = tileValuesAt(tileStart);
   if (uniformTile) {
     for (uint i = 0u; i < KPI; ++i) {
       uint idx = subgroupFirst + i * SG + lane;
-      if (idx < tileKeys) storeValue(dest[i], loadValue(tileStart + idx));
+      if (idx < tileKeys) storeValue(dest[i], loadValue(tileValues, idx));
     }
     return;
   }
   barrier();  // every key has left s_tile
   for (uint i = 0u; i < KPI; ++i) {
     uint idx = subgroupFirst + i * SG + lane;
-    if (idx < tileKeys) tileStoreValue(place[i], loadValue(tileStart + idx));
+    if (idx < tileKeys) tileStoreValue(place[i], loadValue(tileValues, idx));
   }
   barrier();
   for (uint i = 0u; i < KPI; ++i) {

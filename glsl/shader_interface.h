@@ -59,9 +59,10 @@ VKSORT_CONST kStatusAggregate = 1u;
 VKSORT_CONST kStatusPrefix = 2u;
 VKSORT_CONST kMaxPortionKeys = kStatusValueMask;
 
-// Push constants shared by every kernel (120 bytes of the 128 every device offers). Indices
-// stay below 2^31 elements: the recorder moves keysIn/valsIn to each portion's start and kernels
-// that span a whole sort rebase per workgroup (addressing.glsl).
+// Push constants shared by every kernel (120 bytes of the 128 every device offers). Byte offsets
+// from a reference stay below 2^31 (addressing.glsl): the recorder moves keysIn/valsIn to each
+// portion's start, kernels rebase per workgroup or tile, and scatters past 2^31 bytes compute
+// 64-bit addresses (kFlagWideAddresses).
 struct SortPush {
   VKSORT_REF(KeysIn) keysIn;      // this pass's input keys (binning: of this portion)
   VKSORT_REF(KeysOut) keysOut;    // this pass's output keys (all of them)
@@ -77,8 +78,8 @@ struct SortPush {
   uint rangeMaskHi;               //   order (32-bit keys use Lo)
   uint maxCount;                  // init, indirect sorts: the clamp of the count
   uint maxGroupsX;                // init, indirect sorts: the device's maxComputeWorkGroupCount[0]
-  uint histogramGroupKeys;        // init/histogram: keys one histogram workgroup covers
-  uint tileKeys;                  // init, indirect sorts: keys of one binning tile
+  uint histogramGroupKeys;        // init, indirect sorts: keys one histogram workgroup covers
+  uint tileKeys;                  // init, histogram: keys of one binning tile
   uint pass;                      // this binning pass's index (histogram: unused)
   uint passCount;                 // passes of the whole sort
   uint flags;                     // kFlag* bits
@@ -95,7 +96,7 @@ VKSORT_CONST kFlagCopyValues = 2u;
 VKSORT_CONST kFlagIndirectCount = 4u;
 // Keyed kernels: descending order (the ordered bits are inverted).
 VKSORT_CONST kFlagDescending = 8u;
-// Binning: output indices may pass 2^31 elements; addresses are computed in 64 bits.
+// Binning: output byte offsets may pass 2^31; scatter addresses are computed in 64 bits.
 VKSORT_CONST kFlagWideAddresses = 16u;
 // Copy-back: keys are 64-bit / values are 64-bit.
 VKSORT_CONST kFlagKeys64 = 32u;

@@ -56,6 +56,13 @@ uint32_t passCount(const SortConfig& c) { return (c.endBit - c.beginBit + kRadix
 
 uint32_t binningDispatches(const SortConfig& c) { return passCount(c) + passCount(c) % 2; }
 
+// Whether a scatter's byte offset may pass 2^31 (addressing.glsl), or the tuning asks for 64-bit
+// addresses anyway.
+static bool wideScatter(const Tuning& t, const SortConfig& c, uint32_t span) {
+  uint64_t elementBytes = std::max(keyBytes(c.keyType), valueBytes(c.valueType));
+  return uint64_t(span) * elementBytes > 0x7FFFFFFFull || span >= t.wideAddressesFrom;
+}
+
 Status getSortPipelines(const Sorter_T& s, const SortConfig& c, SortPipelines* out) {
   const uint32_t keyType = uint32_t(c.keyType), valueType = uint32_t(c.valueType);
   const Pipelines& p = s.pipelines;
@@ -103,7 +110,7 @@ void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& 
   push.rangeMaskHi = uint32_t(rangeMask >> 32);
   const uint32_t baseFlags = (indirect ? kFlagIndirectCount : 0) |
                              (c.order == SortOrder::descending ? kFlagDescending : 0) |
-                             (span >= t.wideAddressesFrom ? kFlagWideAddresses : 0);
+                             (wideScatter(t, c, span) ? kFlagWideAddresses : 0);
   push.flags = baseFlags;
   push.countIn = a.count;
   push.maxCount = info.maxCount;
@@ -150,8 +157,12 @@ void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& 
       push.portionStart = start;
       push.dispatchIndex = dispatchIndex;
       push.flags = baseFlags | (last ? 0 : kFlagClearNext);
-      uint32_t portionCount = indirect ? 0 : std::min(count - start, portionKeys);
-      launch(pipelines.binning, push, kDispatchBinning, divideUp(portionCount, tileKeys));
+      // Direct sorts: this portion's tiles, or if more, the next dispatch's, whose look-back
+      // words this one clears (spare workgroups only clear).
+      auto tilesOf = [&](uint32_t p) { return divideUp(std::min(count - p * portionKeys, portionKeys), tileKeys); };
+      uint32_t next = portion + 1 < portions ? portion + 1 : 0;
+      uint32_t groups = indirect ? 0 : std::max(tilesOf(portion), last ? 0 : tilesOf(next));
+      launch(pipelines.binning, push, kDispatchBinning, groups);
       if (!last) computeBarrier(s.vk, cmd);
     }
     stamps.write();

@@ -23,7 +23,7 @@ struct Preferred {
   bool lookbackPlainLoads = false; // measured on NVIDIA only; atomics are the safe default
   uint32_t histogramCopies = 1;
   uint32_t portionTiles = 0;
-  uint32_t wideAddressesFrom = 1u << 30;
+  uint32_t wideAddressesFrom = ~0u;
 };
 
 // Starting points per vendor. NVIDIA, measured on an H100 (u32 keys and pairs, 2^20..2^28):

@@ -21,7 +21,8 @@ struct Tuning {
   uint32_t histogramCopies;            // copies of the histogram kernel's shared counters
   uint32_t portionTiles;               // 0: portions as large as look-back values allow; else
                                        // tiles per portion (to test portions on small sorts)
-  uint32_t wideAddressesFrom;          // counts from which scatters compute 64-bit addresses
+  uint32_t wideAddressesFrom;          // counts from which scatters always compute 64-bit
+                                       // addresses (they do past 2^31 bytes in any case)
 
   uint32_t tileKeys(uint32_t words) const { return workgroupSize * keysPerInvocation[words - 1]; }
   // Keys of a full portion: a whole number of tiles, at most kMaxPortionKeys.

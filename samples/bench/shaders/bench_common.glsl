@@ -13,3 +13,8 @@ layout(push_constant) uniform Push {
 } pc;
 // Include after the local_size declaration: before it, gl_WorkGroupSize reads as 1.
 uint flatId() { return (gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x) * gl_WorkGroupSize.x + gl_LocalInvocationID.x; }
+// The workgroup's first element of a buffer: drivers may compute index * size in 32 bits, so
+// indices stay within the workgroup (an H100 wrapped element 2^30 of u32 data to element 0).
+uint64_t workgroupBase(Words data, uint elementBytes) {
+  return uint64_t(data) + uint64_t(flatId() - gl_LocalInvocationID.x) * elementBytes;
+}

@@ -6,5 +6,6 @@ layout(local_size_x = 256) in;  // before the include: flatId() reads gl_WorkGro
 void main() {
   uint i = flatId();
   if (i >= pc.count) return;
-  Quads(pc.dst).v[i] = Quads(pc.src).v[i];
+  uint l = gl_LocalInvocationID.x;
+  Quads(workgroupBase(pc.dst, 16u)).v[l] = Quads(workgroupBase(pc.src, 16u)).v[l];
 }

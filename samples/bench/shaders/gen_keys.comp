@@ -18,13 +18,8 @@ void main() {
       acc &= x;
     }
   }
-  if (pc.words == 1u) {
-    pc.dst.v[i] = uint(acc);
-    return;
-  }
-  // 64-bit: from a per-workgroup base, so that word indices stay below 2^31.
-  uint first = flatId() - gl_LocalInvocationID.x;
-  Words base = Words(uint64_t(pc.dst) + uint64_t(first) * 8ul);
-  base.v[2u * gl_LocalInvocationID.x] = uint(acc);
-  base.v[2u * gl_LocalInvocationID.x + 1u] = uint(acc >> 32);
+  Words dst = Words(workgroupBase(pc.dst, 4u * pc.words));
+  uint l = gl_LocalInvocationID.x * pc.words;
+  dst.v[l] = uint(acc);
+  if (pc.words == 2u) dst.v[l + 1u] = uint(acc >> 32);
 }
