@@ -26,20 +26,17 @@ VKSORT_CONST kMaxPasses = 8u;
 //                                        each row into the digits' exclusive bin starts
 //   [kHeaderPortionStarts, +2*kRadix):   sorts in portions (below): the bin starts of the next
 //                                        portion, two rows used in turn
-//   [kHeaderTickets, +2):                the next tile ticket of the binning dispatch, two
-//                                        counters used in turn (dispatch i resets i+1's)
 //   kHeaderCount:                        the count of this sort (indirect sorts: read, clamped)
 //   [kHeaderDispatch, +12):              indirect sorts: VkDispatchIndirectCommand x, y, z (+pad)
 //                                        of the histogram, binning and copy-back dispatches
 VKSORT_CONST kHeaderHist = 0u;
 VKSORT_CONST kHeaderPortionStarts = kMaxPasses * kRadix;
-VKSORT_CONST kHeaderTickets = kHeaderPortionStarts + 2u * kRadix;
-VKSORT_CONST kHeaderCount = kHeaderTickets + 4u;
+VKSORT_CONST kHeaderCount = kHeaderPortionStarts + 2u * kRadix;
 VKSORT_CONST kHeaderDispatch = kHeaderCount + 4u;  // 16-byte aligned
 VKSORT_CONST kDispatchHistogram = 0u;                // index of a dispatch's x, y, z, pad
 VKSORT_CONST kDispatchBinning = 1u;
 VKSORT_CONST kDispatchCopyBack = 2u;
-VKSORT_CONST kHeaderWords = kHeaderTickets + 64u;  // padded to 256 bytes
+VKSORT_CONST kHeaderWords = kHeaderCount + 64u;  // padded to 256 bytes
 VKSORT_CONST kCopyBackWorkgroup = 256u;             // copy_back.comp's invocations per workgroup
 
 // Look-back status word, one per (tile, digit):
@@ -59,7 +56,7 @@ VKSORT_CONST kStatusAggregate = 1u;
 VKSORT_CONST kStatusPrefix = 2u;
 VKSORT_CONST kMaxPortionKeys = kStatusValueMask;
 
-// Push constants shared by every kernel (120 bytes of the 128 every device offers). Byte offsets
+// Push constants shared by every kernel (all 128 bytes every device offers). Byte offsets
 // from a reference stay below 2^31 (addressing.glsl): the recorder moves keysIn/valsIn to each
 // portion's start, kernels rebase per workgroup or tile, and scatters past 2^31 bytes compute
 // 64-bit addresses (kFlagWideAddresses).
@@ -72,11 +69,14 @@ struct SortPush {
   VKSORT_REF(Status) status;      // look-back words of this dispatch: [tile][kRadix]
   VKSORT_REF(Status) statusNext;  // look-back words of the next dispatch, cleared by this one
   VKSORT_REF(CountIn) countIn;    // indirect sorts: the caller's u32 count
+  VKSORT_REF(Words) tickets;      // per binning dispatch, its next tile ticket (zeroed by init:
+                                  // one counter reset by a dispatch for the next one was seen
+                                  // stale on lavapipe)
   uint count;                     // number of keys
   uint shift;                     // lowest key bit of this pass's digit (histogram: of pass 0)
   uint rangeMaskLo;               // ones below the bit range's end, 64-bit: higher bits do not
   uint rangeMaskHi;               //   order (32-bit keys use Lo)
-  uint maxCount;                  // init, indirect sorts: the clamp of the count
+  uint maxCount;                  // init: the clamp of an indirect count; sizes the tickets
   uint maxGroupsX;                // init, indirect sorts: the device's maxComputeWorkGroupCount[0]
   uint histogramGroupKeys;        // init, indirect sorts: keys one histogram workgroup covers
   uint tileKeys;                  // init, histogram: keys of one binning tile

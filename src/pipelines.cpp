@@ -92,6 +92,7 @@ Status Pipelines::create(const VolkDeviceTable& vk, VkDevice device, const Tunin
   tuning_ = tuning;
   cache_ = cache;
   allocator_ = allocator;
+  static_assert(sizeof(SortPush) <= 128, "maxPushConstantsSize is 128 bytes on many devices");
   VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(SortPush)};
   VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   layoutInfo.pushConstantRangeCount = 1;

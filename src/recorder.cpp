@@ -103,6 +103,7 @@ void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& 
 
   SortPush push{};
   push.header = a.scratch + layout.header;
+  push.tickets = a.scratch + layout.tickets;
   push.count = count;
   push.passCount = passes;
   const uint64_t rangeMask = c.endBit == 64 ? ~0ull : (1ull << c.endBit) - 1;

@@ -16,6 +16,8 @@ ScratchLayout scratchLayout(const Tuning& tuning, const SortConfig& config, uint
   VkDeviceSize at = 0;
   l.header = at;
   at += aligned(kHeaderWords * 4);
+  l.tickets = at;
+  at += aligned(VkDeviceSize(kMaxPasses) * ((VkDeviceSize(maxCount) + portion - 1) / portion) * 4);
   l.status[0] = at;
   at += statusBytes;
   l.status[1] = at;

@@ -9,7 +9,8 @@ namespace vksort::detail {
 
 // Byte offsets from the start of the scratch range.
 struct ScratchLayout {
-  VkDeviceSize header;      // shader_interface.h: histograms / bin starts, tile tickets
+  VkDeviceSize header;      // shader_interface.h: histograms / bin starts, count, dispatches
+  VkDeviceSize tickets;     // one tile-ticket counter per binning dispatch
   VkDeviceSize status[2];   // look-back words of even and odd binning dispatches: [tile][kRadix]
                             // each, for the tiles of one portion
   VkDeviceSize keysAlt;     // the other buffer of the key ping-pong

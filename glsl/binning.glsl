@@ -1,0 +1,209 @@
+// The tile machinery every binning kernel shares: Onesweep's pass (onesweep.glsl), the
+// reduce-then-scan downsweep (downsweep.glsl) and the one-workgroup small sort (small_sort.glsl).
+// A tile is TILE = WG * KPI keys. For one tile, in order:
+//   clearTileCounts()   then a barrier;
+//   loadTile()          subgroup-striped loads: subgroup s holds keys [s*SG*KPI, (s+1)*SG*KPI),
+//                       lane l key i at s*SG*KPI + i*SG + l, so loads coalesce and rank order is
+//                       input order (stable);
+//   countTile()         each subgroup's digit counts (shared atomics: CUB's "early counts"), then
+//                       the tile's: s_digitCount, s_digitScan (exclusive, in the tile's digit
+//                       order), each subgroup's first position per digit, and whether the tile
+//                       is uniform (one digit holds every key: it keeps input order);
+//   rankTile()          ranks each key among its subgroup's keys of the same digit (ballot
+//                       multisplit, subgroup_rank.glsl) and writes it to its place in s_tile;
+//   [the caller sets s_digitDest[d]: global position of the tile's j-th key of digit d is
+//    s_digitDest[d] + j]
+//   scatterKeys()       key j of the tile's digit order to s_digitDest[digit] + j: consecutive
+//                       invocations write consecutive addresses of a bin;
+//   scatterValues()     values, loaded only now, follow their keys through the same places.
+// The including kernel declares `layout(local_size_x_id = 0) in;` first, and may define
+// KEYS_IN/KEYS_OUT/VALS_IN... (reference types) before including, to read what it wrote.
+// Shared memory: s_tile[TILE * TILE_WORDS] (keys, then values, in digit order; a 64-bit word
+// pair as low words then high words), s_subgroupCounts[MAX_SUBGROUPS][kRadix],
+// s_digitScan/s_digitCount/s_digitDest[kRadix] and a few words (tuning.cpp's
+// binningSharedBytes() mirrors this).
+
+layout(constant_id = 1) const uint KEYS_PER_INVOCATION = 16u;
+layout(constant_id = 2) const uint MIN_SUBGROUP_SIZE = 4u;  // the smallest size the device may run
+layout(constant_id = 4) const uint VALUE_WORDS = 0u;        // 0: keys alone; 1, 2: 32/64-bit values
+const uint WG = gl_WorkGroupSize.x;
+const uint KPI = KEYS_PER_INVOCATION;
+const uint TILE = WG * KPI;
+const uint MAX_SUBGROUPS = WG / MIN_SUBGROUP_SIZE;
+const uint TILE_WORDS = VALUE_WORDS > kKeyWords ? VALUE_WORDS : kKeyWords;
+
+#include "workgroup_scan.glsl"
+#include "subgroup_rank.glsl"
+
+shared uint s_tile[TILE * TILE_WORDS];
+shared uint s_subgroupCounts[MAX_SUBGROUPS * kRadix];
+shared uint s_digitCount[kRadix];
+shared uint s_digitDest[kRadix];  // global position of the tile's j-th key = s_digitDest[d] + j
+shared uint s_uniformDigit;       // the digit every key of the tile has, else kRadix
+
+// This invocation's part of the tile, in registers.
+KeyT t_keys[KPI];
+uint t_place[KPI];  // each key's position in the tile's digit order
+uint t_dest[KPI];   // each key's global position
+uint t_count;       // keys in the tile
+bool t_uniform;
+
+uint laneIndex(uint i) { return gl_SubgroupID * gl_SubgroupSize * KPI + i * gl_SubgroupSize + gl_SubgroupInvocationID; }
+
+void tileStoreKey(uint at, KeyT key) {
+#if KEY_WORDS == 1
+  s_tile[at] = key;
+#else
+  s_tile[at] = key.x;
+  s_tile[TILE + at] = key.y;
+#endif
+}
+KeyT tileLoadKey(uint at) {
+#if KEY_WORDS == 1
+  return s_tile[at];
+#else
+  return uvec2(s_tile[at], s_tile[TILE + at]);
+#endif
+}
+// Values travel as uvec2; the high word is dropped for 32-bit ones.
+void tileStoreValue(uint at, uvec2 value) {
+  s_tile[at] = value.x;
+  if (VALUE_WORDS == 2u) s_tile[TILE + at] = value.y;
+}
+uvec2 tileLoadValue(uint at) { return uvec2(s_tile[at], VALUE_WORDS == 2u ? s_tile[TILE + at] : 0u); }
+
+bool wideAddresses() { return (pc.flags & kFlagWideAddresses) != 0u; }
+
+// Keys (and values) at addresses `base` + elements: the kernel's own reference types.
+void storeKey(uvec2 base, uint dest, KeyT key) {
+  if (wideAddresses()) KEYS_OUT(addressAt(base, dest, KEY_LOG2_BYTES)).v[0] = key;
+  else KEYS_OUT(base).v[dest] = key;
+}
+uvec2 loadValue(uvec2 tile, uint i) {
+  return VALUE_WORDS == 2u ? VALS_IN64(tile).v[i] : uvec2(VALS_IN(tile).v[i], 0u);
+}
+void storeValue(uvec2 base, uint dest, uvec2 value) {
+  if (VALUE_WORDS == 2u) {
+    if (wideAddresses()) VALS_OUT64(addressAt(base, dest, 3u)).v[0] = value;
+    else VALS_OUT64(base).v[dest] = value;
+  } else {
+    if (wideAddresses()) VALS_OUT(addressAt(base, dest, 2u)).v[0] = value.x;
+    else VALS_OUT(base).v[dest] = value.x;
+  }
+}
+uint valueLog2Bytes() { return VALUE_WORDS == 2u ? 3u : 2u; }
+
+// Loads the tile of `count` keys at `keys` (the tile's own base: some drivers compute index *
+// element size in 32 bits; on an H100 element 2^30 of u32 data wrapped to element 0).
+void loadTile(uvec2 keys, uint count) {
+  t_count = count;
+  for (uint i = 0u; i < KPI; ++i) {
+    uint idx = laneIndex(i);
+    t_keys[i] = idx < count ? KEYS_IN(keys).v[idx] : KeyT(0u);
+  }
+}
+
+// Before countTile, behind a barrier (the caller's, to share it).
+void clearTileCounts() {
+  for (uint i = gl_LocalInvocationIndex; i < MAX_SUBGROUPS * kRadix; i += WG) s_subgroupCounts[i] = 0u;
+  if (gl_LocalInvocationIndex == 0u) s_uniformDigit = kRadix;
+}
+
+// Digit counts of the tile (see the top); ON_TILE_COUNT(digit, count), if the kernel defines it,
+// sees each digit's count as soon as it is known. Ends behind a barrier.
+void countTile(uint shift) {
+  uint tid = gl_LocalInvocationIndex;
+  uint row = gl_SubgroupID * kRadix;
+  for (uint i = 0u; i < KPI; ++i)
+    if (laneIndex(i) < t_count) atomicAdd(s_subgroupCounts[row + digitOf(t_keys[i], shift)], 1u);
+  barrier();
+  // Subgroup rows become each subgroup's first position for the digit among the tile's keys
+  // of that digit.
+  for (uint d = tid; d < kRadix; d += WG) {
+    uint count = 0u;
+    for (uint s = 0u; s < gl_NumSubgroups; ++s) {
+      uint c = s_subgroupCounts[s * kRadix + d];
+      s_subgroupCounts[s * kRadix + d] = count;
+      count += c;
+    }
+    if (count == t_count) s_uniformDigit = d;
+    s_digitCount[d] = count;
+    s_digitScan[d] = count;
+#ifdef ON_TILE_COUNT
+    ON_TILE_COUNT(d, count);
+#endif
+  }
+  barrier();
+  exclusiveScanDigits();  // s_digitScan[d]: first position of digit d in the tile's sorted order
+  for (uint d = tid; d < kRadix; d += WG)
+    for (uint s = 0u; s < gl_NumSubgroups; ++s) s_subgroupCounts[s * kRadix + d] += s_digitScan[d];
+  barrier();
+  t_uniform = s_uniformDigit != kRadix;
+}
+
+// Each key to its place in s_tile, in digit order. The row counter of a digit advances by its
+// peers at each step; the last peer moves it. Uniform tiles skip this: their keys stay in
+// registers, in input order.
+void rankTile(uint shift) {
+  if (t_uniform) return;
+  uint row = gl_SubgroupID * kRadix;
+  uint lane = gl_SubgroupInvocationID;
+  for (uint i = 0u; i < KPI; ++i) {
+    bool valid = laneIndex(i) < t_count;
+    uint digit = digitOf(t_keys[i], shift);
+    uvec4 peers = matchDigit(digit, valid);
+    uint leader = highestPeer(peers);
+    uint before = peerCount(peers & lanesBelow());
+    uint first = 0u;
+    if (valid && lane == leader) {
+      first = s_subgroupCounts[row + digit];
+      s_subgroupCounts[row + digit] = first + before + 1u;
+    }
+    t_place[i] = subgroupShuffle(first, valid ? leader : lane) + before;
+    if (valid) tileStoreKey(t_place[i], t_keys[i]);
+    subgroupBarrier();  // this step's counter writes before the next step's reads
+  }
+}
+
+// Keys to s_digitDest[digit] + j (s_digitDest set behind a barrier).
+void scatterKeys(uvec2 keysOut, uint shift) {
+  if (t_uniform) {
+    uint digit = s_uniformDigit;
+    for (uint i = 0u; i < KPI; ++i) {
+      uint idx = laneIndex(i);
+      t_dest[i] = s_digitDest[digit] + idx;
+      if (idx < t_count) storeKey(keysOut, t_dest[i], t_keys[i]);
+    }
+    return;
+  }
+  for (uint i = 0u; i < KPI; ++i) {
+    uint j = i * WG + gl_LocalInvocationIndex;
+    if (j < t_count) {
+      KeyT key = tileLoadKey(j);
+      t_dest[i] = s_digitDest[digitOf(key, shift)] + j;
+      storeKey(keysOut, t_dest[i], key);
+    }
+  }
+}
+
+// The tile's values (at `valuesIn`, the tile's own base) after their keys. Uses s_tile: every
+// invocation must call it.
+void scatterValues(uvec2 valuesIn, uvec2 valuesOut) {
+  if (t_uniform) {
+    for (uint i = 0u; i < KPI; ++i) {
+      uint idx = laneIndex(i);
+      if (idx < t_count) storeValue(valuesOut, t_dest[i], loadValue(valuesIn, idx));
+    }
+    return;
+  }
+  barrier();  // every key has left s_tile
+  for (uint i = 0u; i < KPI; ++i) {
+    uint idx = laneIndex(i);
+    if (idx < t_count) tileStoreValue(t_place[i], loadValue(valuesIn, idx));
+  }
+  barrier();
+  for (uint i = 0u; i < KPI; ++i) {
+    uint j = i * WG + gl_LocalInvocationIndex;
+    if (j < t_count) storeValue(valuesOut, t_dest[i], tileLoadValue(j));
+  }
+}
