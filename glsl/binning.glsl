@@ -1,5 +1,6 @@
 // The tile machinery every binning kernel shares: Onesweep's pass (onesweep.glsl), the
-// reduce-then-scan downsweep (downsweep.glsl) and the one-workgroup small sort (small_sort.glsl).
+// reduce-then-scan upsweep and downsweep (upsweep.glsl, downsweep.glsl) and the one-workgroup
+// small sort (small_sort.glsl).
 // A tile is TILE = WG * KPI keys. For one tile, in order:
 //   clearTileCounts()   then a barrier;
 //   loadTile()          subgroup-striped loads: subgroup s holds keys [s*SG*KPI, (s+1)*SG*KPI),
@@ -22,6 +23,15 @@
 // pair as low words then high words), s_subgroupCounts[MAX_SUBGROUPS][kRadix],
 // s_digitScan/s_digitCount/s_digitDest[kRadix] and a few words (tuning.cpp's
 // binningSharedBytes() mirrors this).
+
+#ifndef KEYS_IN
+#define KEYS_IN KeysIn
+#define KEYS_OUT KeysOut
+#define VALS_IN ValsIn
+#define VALS_IN64 ValsIn64
+#define VALS_OUT ValsOut
+#define VALS_OUT64 ValsOut64
+#endif
 
 layout(constant_id = 1) const uint KEYS_PER_INVOCATION = 16u;
 layout(constant_id = 2) const uint MIN_SUBGROUP_SIZE = 4u;  // the smallest size the device may run

@@ -1,8 +1,9 @@
 // Histogram kernel: one read of the keys counts the digits of every pass at once. Compiled per
 // key width: histogram.comp (32-bit keys), histogram64.comp.
 //   reads:  keysIn[0, count)
-//   writes: header histograms (atomic adds; zeroed by the init kernel), status[] words of the
-//           first dispatch's tiles this workgroup covers (cleared)
+//   writes: header histograms (atomic adds; zeroed by the init kernel); with kFlagClearNext
+//           (Onesweep), status[] words of the first dispatch's tiles this workgroup covers
+//           (cleared)
 // Each workgroup covers TILES_PER_WORKGROUP binning tiles of pc.tileKeys keys, so that it can also
 // clear exactly those tiles' look-back words, and so that only one global atomic per (digit,
 // pass) is spent on that many keys.
@@ -29,7 +30,7 @@ void main() {
   for (uint i = tid; i < HISTOGRAM_COPIES * kMaxPasses * kRadix; i += WG) s_hist[i] = 0u;
   uint copy = (tid % HISTOGRAM_COPIES) * kMaxPasses * kRadix;
   // The first binning dispatch uses tiles [0, one portion's tiles).
-  uint statusTiles = min(tileCount, pc.portionKeys / pc.tileKeys);
+  uint statusTiles = (pc.flags & kFlagClearNext) != 0u ? min(tileCount, pc.portionKeys / pc.tileKeys) : 0u;
   for (uint i = firstTile * kRadix + tid; i < min(lastTile, statusTiles) * kRadix; i += WG) pc.status.v[i] = 0u;
   barrier();
 

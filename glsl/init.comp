@@ -9,6 +9,9 @@
 layout(local_size_x = 128) in;  // every device offers 128
 #include "common.glsl"
 
+// Indirect sorts of up to this many tiles run as the one-workgroup small sort (0: never).
+layout(constant_id = 12) const uint SMALL_SORT_TILES = 0u;
+
 // x, y, z of `groups` workgroups, spilling into y past maxGroupsX (as the recorder's direct
 // dispatches do).
 void writeDispatch(uint which, uint groups) {
@@ -31,9 +34,14 @@ void main() {
   }
   uint count = min(pc.countIn.v, pc.maxCount);  // untrusted: never past what the scratch was sized for
   pc.header.v[kHeaderCount] = count;
-  writeDispatch(kDispatchHistogram, divideUp(count, pc.histogramGroupKeys));
+  // Either the small sort's one workgroup, or the grids of the full sort.
+  bool small = count <= SMALL_SORT_TILES * pc.tileKeys;
+  uint full = small ? 0u : count;
+  writeDispatch(kDispatchSmall, small && count != 0u ? 1u : 0u);
+  writeDispatch(kDispatchHistogram, divideUp(full, pc.histogramGroupKeys));
   // One grid for every portion's dispatch: the tiles of the largest. Workgroups past a smaller
   // portion's tiles only clear look-back words and leave.
-  writeDispatch(kDispatchBinning, min(divideUp(count, pc.tileKeys), pc.portionKeys / pc.tileKeys));
-  writeDispatch(kDispatchCopyBack, divideUp(count, kCopyBackWorkgroup));
+  writeDispatch(kDispatchBinning, min(divideUp(full, pc.tileKeys), pc.portionKeys / pc.tileKeys));
+  writeDispatch(kDispatchCopyBack, divideUp(full, kCopyBackWorkgroup));
+  writeDispatch(kDispatchTiles, divideUp(full, pc.tileKeys));
 }

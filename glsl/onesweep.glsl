@@ -16,12 +16,6 @@
 #include "common.glsl"
 
 layout(local_size_x_id = 0) in;
-#define KEYS_IN KeysIn
-#define KEYS_OUT KeysOut
-#define VALS_IN ValsIn
-#define VALS_IN64 ValsIn64
-#define VALS_OUT ValsOut
-#define VALS_OUT64 ValsOut64
 #include "lookback.glsl"
 shared uint s_ticket;
 #define ON_TILE_COUNT(digit, count) publishCount(s_ticket, digit, count)

@@ -27,15 +27,17 @@ VKSORT_CONST kMaxPasses = 8u;
 //   [kHeaderPortionStarts, +2*kRadix):   sorts in portions (below): the bin starts of the next
 //                                        portion, two rows used in turn
 //   kHeaderCount:                        the count of this sort (indirect sorts: read, clamped)
-//   [kHeaderDispatch, +12):              indirect sorts: VkDispatchIndirectCommand x, y, z (+pad)
-//                                        of the histogram, binning and copy-back dispatches
+//   [kHeaderDispatch, +20):              indirect sorts: VkDispatchIndirectCommand x, y, z (+pad)
+//                                        of the dispatches whose grids depend on the count
 VKSORT_CONST kHeaderHist = 0u;
 VKSORT_CONST kHeaderPortionStarts = kMaxPasses * kRadix;
 VKSORT_CONST kHeaderCount = kHeaderPortionStarts + 2u * kRadix;
 VKSORT_CONST kHeaderDispatch = kHeaderCount + 4u;  // 16-byte aligned
 VKSORT_CONST kDispatchHistogram = 0u;                // index of a dispatch's x, y, z, pad
-VKSORT_CONST kDispatchBinning = 1u;
+VKSORT_CONST kDispatchBinning = 1u;                  // Onesweep: a portion's tiles at most
 VKSORT_CONST kDispatchCopyBack = 2u;
+VKSORT_CONST kDispatchTiles = 3u;                    // reduce-then-scan: every tile
+VKSORT_CONST kDispatchSmall = 4u;                    // the one-workgroup sort: 1 or 0 workgroups
 VKSORT_CONST kHeaderWords = kHeaderCount + 64u;  // padded to 256 bytes
 VKSORT_CONST kCopyBackWorkgroup = 256u;             // copy_back.comp's invocations per workgroup
 
@@ -66,7 +68,8 @@ struct SortPush {
   VKSORT_REF(ValsIn) valsIn;      // input values (pairs only)
   VKSORT_REF(ValsOut) valsOut;    // output values (pairs only)
   VKSORT_REF(Words) header;       // scratch header (above)
-  VKSORT_REF(Status) status;      // look-back words of this dispatch: [tile][kRadix]
+  VKSORT_REF(Status) status;      // look-back words of this dispatch: [tile][kRadix];
+                                  // reduce-then-scan: the tile table [digit][tile]
   VKSORT_REF(Status) statusNext;  // look-back words of the next dispatch, cleared by this one
   VKSORT_REF(CountIn) countIn;    // indirect sorts: the caller's u32 count
   VKSORT_REF(Words) tickets;      // per binning dispatch, its next tile ticket (zeroed by init:
@@ -79,7 +82,7 @@ struct SortPush {
   uint maxCount;                  // init: the clamp of an indirect count; sizes the tickets
   uint maxGroupsX;                // init, indirect sorts: the device's maxComputeWorkGroupCount[0]
   uint histogramGroupKeys;        // init, indirect sorts: keys one histogram workgroup covers
-  uint tileKeys;                  // init, histogram: keys of one binning tile
+  uint tileKeys;                  // init, histogram, tile scan: keys of one binning tile
   uint pass;                      // this binning pass's index (histogram: unused)
   uint passCount;                 // passes of the whole sort
   uint flags;                     // kFlag* bits
@@ -88,7 +91,8 @@ struct SortPush {
   uint dispatchIndex;             // binning: dispatches of this sort before this one
 };
 
-// Binning pass: clear statusNext for the next dispatch (not set on the last one).
+// Binning pass: clear statusNext for the next dispatch (not set on the last one). Histogram:
+// clear the first binning dispatch's status words (Onesweep only).
 VKSORT_CONST kFlagClearNext = 1u;
 // Copy-back: values too.
 VKSORT_CONST kFlagCopyValues = 2u;

@@ -50,6 +50,7 @@ VksortResult vksortCreateSorter(const VksortSorterCreateInfo* ci, VksortSorter* 
   info.ppEnabledExtensionNames = ci->ppEnabledExtensionNames;
   info.pipelineCache = ci->pipelineCache;
   info.pAllocationCallbacks = ci->pAllocationCallbacks;
+  info.algorithm = vksort::Algorithm(ci->algorithm);
   vksort::Sorter sorter = nullptr;
   vksort::Status s = vksort::createSorter(info, pSorter ? &sorter : nullptr);
   if (s && pSorter) *pSorter = reinterpret_cast<VksortSorter>(sorter);
@@ -61,8 +62,9 @@ void vksortDestroySorter(VksortSorter sorter) { vksort::destroySorter(toCpp(sort
 void vksortGetSorterProperties(VksortSorter sorter, VksortSorterProperties* out) {
   if (!out) return;
   vksort::SorterProperties p = vksort::getSorterProperties(toCpp(sorter));
-  *out = {p.subgroupSize, p.requiredSubgroupSize, p.workgroupSize, p.tileKeys, p.wideTileKeys, p.maxCount,
-          p.partitionedRanking};
+  *out = {p.subgroupSize,      p.requiredSubgroupSize,      p.workgroupSize,        p.tileKeys,
+          p.wideTileKeys,      p.maxCount,                  p.partitionedRanking,   VksortAlgorithm(p.algorithm),
+          p.smallSortMaxKeys, p.wideSmallSortMaxKeys};
 }
 
 VksortResult vksortGetScratchRequirements(VksortSorter sorter, const VksortSortConfig* config, uint32_t maxCount,

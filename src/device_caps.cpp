@@ -74,7 +74,10 @@ Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDev
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES};
   VkPhysicalDeviceSubgroupProperties subgroup{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES,
                                               haveSizeControl ? &sizeControl : nullptr};
-  VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &subgroup};
+  VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES, &subgroup};
+  bool haveDriver = p.apiVersion >= VK_API_VERSION_1_2;
+  VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                    haveDriver ? static_cast<void*>(&driver) : &subgroup};
   fn.getPhysicalDeviceProperties2(physicalDevice, &props);
 
   VkPhysicalDeviceBufferDeviceAddressFeatures bda{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES};
@@ -84,6 +87,7 @@ Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDev
   *caps = DeviceCaps{};
   caps->vendorId = p.vendorID;
   caps->apiVersion = p.apiVersion;
+  caps->driverId = haveDriver ? driver.driverID : VkDriverId(0);
   std::memcpy(caps->deviceName, p.deviceName, sizeof caps->deviceName);
   caps->maxSharedMemory = p.limits.maxComputeSharedMemorySize;
   caps->maxWorkgroupInvocations = p.limits.maxComputeWorkGroupInvocations;

@@ -9,6 +9,7 @@ namespace vksort::detail {
 struct DeviceCaps {
   uint32_t vendorId = 0;
   uint32_t apiVersion = 0;
+  VkDriverId driverId = VkDriverId(0);  // 0 where the device cannot say (before Vulkan 1.2)
   char deviceName[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE] = {};
   uint32_t maxSharedMemory = 0;        // maxComputeSharedMemorySize
   uint32_t maxWorkgroupInvocations = 0;

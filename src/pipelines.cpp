@@ -35,6 +35,27 @@ const uint32_t kOnesweepPartitioned64Spirv[] = {
 const uint32_t kCopyBackSpirv[] = {
 #include "copy_back.comp.spv.inc"
 };
+const uint32_t kTileScanSpirv[] = {
+#include "tile_scan.comp.spv.inc"
+};
+const uint32_t kUpsweepSpirv[] = {
+#include "upsweep.comp.spv.inc"
+};
+const uint32_t kUpsweep64Spirv[] = {
+#include "upsweep64.comp.spv.inc"
+};
+const uint32_t kDownsweepSpirv[] = {
+#include "downsweep.comp.spv.inc"
+};
+const uint32_t kDownsweep64Spirv[] = {
+#include "downsweep64.comp.spv.inc"
+};
+const uint32_t kSmallSortSpirv[] = {
+#include "small_sort.comp.spv.inc"
+};
+const uint32_t kSmallSort64Spirv[] = {
+#include "small_sort64.comp.spv.inc"
+};
 
 // Specialization constants, by constant_id, as the kernels declare them.
 struct SpecData {
@@ -47,6 +68,7 @@ struct SpecData {
   uint32_t ballotWords;                  // 7
   uint32_t histogramCopies;              // 8
   uint32_t keyType;                      // 10
+  uint32_t smallSortTiles;               // 12
 };
 const VkSpecializationMapEntry kSpecMap[] = {
     {0, offsetof(SpecData, workgroupSize), 4},
@@ -58,6 +80,7 @@ const VkSpecializationMapEntry kSpecMap[] = {
     {7, offsetof(SpecData, ballotWords), 4},
     {8, offsetof(SpecData, histogramCopies), 4},
     {10, offsetof(SpecData, keyType), 4},
+    {12, offsetof(SpecData, smallSortTiles), 4},
 };
 
 struct KernelSource {
@@ -66,14 +89,24 @@ struct KernelSource {
   bool fixedWorkgroupSize;  // local_size_x given in the shader (no size control applies)
 };
 
+KernelSource byWidth(bool wideKeys, const uint32_t* narrow, size_t narrowBytes, const uint32_t* wide,
+                     size_t wideBytes) {
+  return wideKeys ? KernelSource{wide, wideBytes, false} : KernelSource{narrow, narrowBytes, false};
+}
+
 KernelSource sourceOf(Kernel k, bool wideKeys, const Tuning& t) {
   switch (k) {
     case kInit: return {kInitSpirv, sizeof kInitSpirv, true};
     case kScan: return {kScanSpirv, sizeof kScanSpirv, false};
     case kCopyBack: return {kCopyBackSpirv, sizeof kCopyBackSpirv, true};
+    case kTileScan: return {kTileScanSpirv, sizeof kTileScanSpirv, false};
     case kHistogram:
-      if (wideKeys) return {kHistogram64Spirv, sizeof kHistogram64Spirv, false};
-      return {kHistogramSpirv, sizeof kHistogramSpirv, false};
+      return byWidth(wideKeys, kHistogramSpirv, sizeof kHistogramSpirv, kHistogram64Spirv, sizeof kHistogram64Spirv);
+    case kUpsweep: return byWidth(wideKeys, kUpsweepSpirv, sizeof kUpsweepSpirv, kUpsweep64Spirv, sizeof kUpsweep64Spirv);
+    case kDownsweep:
+      return byWidth(wideKeys, kDownsweepSpirv, sizeof kDownsweepSpirv, kDownsweep64Spirv, sizeof kDownsweep64Spirv);
+    case kSmallSort:
+      return byWidth(wideKeys, kSmallSortSpirv, sizeof kSmallSortSpirv, kSmallSort64Spirv, sizeof kSmallSort64Spirv);
     default:
       if (t.partitionedRanking && wideKeys)
         return {kOnesweepPartitioned64Spirv, sizeof kOnesweepPartitioned64Spirv, false};
@@ -101,17 +134,19 @@ Status Pipelines::create(const VolkDeviceTable& vk, VkDevice device, const Tunin
     return failVulkan(r, "vkCreatePipelineLayout");
   // Up front: the unkeyed kernels and the u32 sorts, so that a device that cannot build them fails here.
   const uint32_t none = uint32_t(ValueType::none), u32 = uint32_t(ValueType::u32);
+  const bool onesweep = tuning.algorithm == Algorithm::onesweep;
   VkPipeline p;
-  for (Kernel k : {kInit, kScan, kCopyBack, kHistogram})
+  for (Kernel k : {kInit, kScan, kCopyBack, kHistogram, onesweep ? kHistogram : kTileScan})
     if (Status st = get(k, kKeyU32, none, &p); !st) return st;
   for (uint32_t values : {none, u32})
-    if (Status st = get(kBinning, kKeyU32, values, &p); !st) return st;
+    for (Kernel k : {onesweep ? kBinning : kUpsweep, onesweep ? kBinning : kDownsweep, kSmallSort})
+      if (Status st = get(k, kKeyU32, values, &p); !st) return st;
   return {};
 }
 
 Status Pipelines::get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out) const {
   if (kernel < kHistogram) keyType = 0;
-  if (kernel != kBinning) valueType = 0;
+  if (kernel < kBinning) valueType = 0;
   std::lock_guard<std::mutex> lock(mutex_);
   VkPipeline& slot = pipelines_[kernel][keyType][valueType];
   if (!slot)
@@ -141,7 +176,8 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, VkP
                 t.lookbackPlainLoads,
                 t.ballotWords,
                 t.histogramCopies,
-                keyType};
+                keyType,
+                t.smallSortTiles};
   VkSpecializationInfo specInfo{uint32_t(std::size(kSpecMap)), kSpecMap, sizeof spec, &spec};
 
   VkPipelineShaderStageRequiredSubgroupSizeCreateInfo requiredSize{

@@ -12,7 +12,14 @@
 
 namespace vksort::detail {
 
-enum Kernel : uint32_t { kInit, kScan, kCopyBack, kHistogram, kBinning, kKernelCount };
+// Unkeyed kernels first; from kHistogram on, one pipeline per key type (and, from kBinning on,
+// per value type, which sets the tile's width).
+enum Kernel : uint32_t {
+  kInit, kScan, kCopyBack, kTileScan,           // any key
+  kHistogram,                                   // per key type
+  kBinning, kUpsweep, kDownsweep, kSmallSort,   // per key and value type
+  kKernelCount
+};
 
 constexpr uint32_t kValueTypes = 3;  // none, u32, u64
 

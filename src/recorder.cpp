@@ -66,118 +66,199 @@ static bool wideScatter(const Tuning& t, const SortConfig& c, uint32_t span) {
 Status getSortPipelines(const Sorter_T& s, const SortConfig& c, SortPipelines* out) {
   const uint32_t keyType = uint32_t(c.keyType), valueType = uint32_t(c.valueType);
   const Pipelines& p = s.pipelines;
+  const bool onesweep = s.tuning.algorithm == Algorithm::onesweep;
   Status st = p.get(kInit, 0, 0, &out->init);
   if (st) st = p.get(kHistogram, keyType, 0, &out->histogram);
   if (st) st = p.get(kScan, 0, 0, &out->scan);
-  if (st) st = p.get(kBinning, keyType, valueType, &out->binning);
+  if (st) st = p.get(onesweep ? kBinning : kDownsweep, keyType, valueType, &out->binning);
+  if (st && !onesweep) st = p.get(kUpsweep, keyType, valueType, &out->upsweep);
+  if (st && !onesweep) st = p.get(kTileScan, 0, 0, &out->tileScan);
+  if (st) st = p.get(kSmallSort, keyType, valueType, &out->small);
   if (st) st = p.get(kCopyBack, 0, 0, &out->copyBack);
   return st;
 }
 
-void recordOnesweepSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, const SortAddresses& a,
-                        const SortPipelines& pipelines) {
-  const Tuning& t = s.tuning;
-  const SortConfig& c = info.config;
-  const bool indirect = a.count != 0;
-  const uint32_t count = info.count;  // direct sorts only
-  const bool pairs = c.valueType != ValueType::none;
-  const ScratchLayout layout = scratchLayout(t, c, info.maxCount);
-  const uint32_t passes = passCount(c);
-  const uint32_t words = elementWords(c);
-  const uint32_t tileKeys = t.tileKeys(words);
-  const uint32_t portionKeys = t.portionKeys(words);
-  // The keys this recording must cover: an indirect sort's count is known only on the GPU.
-  const uint32_t span = indirect ? info.maxCount : count;
-  const uint32_t portions = divideUp(span, portionKeys);
-  const uint32_t kb = keyBytes(c.keyType), vb = valueBytes(c.valueType);
-  Timestamps stamps{s.vk, cmd, info.timestampPool, info.firstTimestamp};
+namespace {
+
+// What every part of one sort's recording needs.
+struct SortRecording {
+  const Sorter_T& s;
+  VkCommandBuffer cmd;
+  const SortInfo& info;
+  const SortAddresses& a;
+  const SortPipelines& pipelines;
+  ScratchLayout layout;
+  bool indirect;
+  bool pairs;
+  uint32_t passes;
+  uint32_t tileKeys;
+  uint32_t span;       // keys the recording must cover: an indirect count is known only on the GPU
+  uint32_t kb, vb;     // key and value bytes
+  uint32_t baseFlags;
+  SortPush push;
+  Timestamps stamps;
+  VkDeviceAddress keys[2];    // the ping-pong: the caller's buffers, the scratch copies
+  VkDeviceAddress values[2];
 
   // A grid that depends on the count: `groups` workgroups, or, for an indirect sort, the
   // arguments the init kernel wrote into the header.
-  auto launch = [&](VkPipeline pipeline, const SortPush& push, uint32_t which, uint32_t groups) {
+  void launch(VkPipeline pipeline, uint32_t which, uint32_t groups) {
     if (!indirect) return dispatch(s, cmd, pipeline, push, groups);
     bind(s, cmd, pipeline, push);
     VkDeviceSize arguments = info.scratch.offset + layout.header + (kHeaderDispatch + which * 4) * 4;
     s.vk.vkCmdDispatchIndirect(cmd, info.scratch.buffer, arguments);
-  };
+  }
 
-  SortPush push{};
-  push.header = a.scratch + layout.header;
-  push.tickets = a.scratch + layout.tickets;
-  push.count = count;
-  push.passCount = passes;
+  void setPass(uint32_t pass) {
+    push.keysIn = keys[pass & 1];
+    push.keysOut = keys[(pass + 1) & 1];
+    push.valsIn = values[pass & 1];
+    push.valsOut = values[(pass + 1) & 1];
+    push.shift = info.config.beginBit + pass * kRadixBits;
+    push.pass = pass;
+  }
+
+  // The whole sort in one workgroup (small_sort.glsl); for an indirect sort, one workgroup or
+  // none, as the init kernel found the count.
+  void small() {
+    setPass(0);
+    push.flags = baseFlags;
+    launch(pipelines.small, kDispatchSmall, 1);
+  }
+
+  // Onesweep: per pass one dispatch per portion of the count; look-back words alternate between
+  // two regions from dispatch to dispatch, each dispatch clearing the next one's.
+  void onesweepPasses() {
+    const uint32_t words = elementWords(info.config);
+    const uint32_t portionKeys = s.tuning.portionKeys(words);
+    const uint32_t portions = divideUp(span, portionKeys);
+    const uint32_t count = info.count;
+    auto tilesOf = [&](uint32_t p) { return divideUp(std::min(count - p * portionKeys, portionKeys), tileKeys); };
+    uint32_t dispatchIndex = 0;
+    for (uint32_t pass = 0; pass < passes; ++pass) {
+      for (uint32_t portion = 0; portion < portions; ++portion, ++dispatchIndex) {
+        const uint32_t start = portion * portionKeys;
+        const bool last = pass + 1 == passes && portion + 1 == portions;
+        setPass(pass);
+        push.keysIn += VkDeviceSize(start) * kb;
+        if (pairs) push.valsIn += VkDeviceSize(start) * vb;
+        push.status = a.scratch + layout.status[dispatchIndex & 1];
+        push.statusNext = a.scratch + layout.status[(dispatchIndex + 1) & 1];
+        push.portionStart = start;
+        push.dispatchIndex = dispatchIndex;
+        push.flags = baseFlags | (last ? 0 : kFlagClearNext);
+        // Direct sorts: this portion's tiles, or if more, the next dispatch's, whose look-back
+        // words this one clears (spare workgroups only clear).
+        uint32_t next = portion + 1 < portions ? portion + 1 : 0;
+        uint32_t groups = indirect ? 0 : std::max(tilesOf(portion), last ? 0 : tilesOf(next));
+        launch(pipelines.binning, kDispatchBinning, groups);
+        if (!last) computeBarrier(s.vk, cmd);
+      }
+      stamps.write();
+    }
+    push.portionStart = 0;
+  }
+
+  // Reduce-then-scan: per pass an upsweep of per-tile digit counts into the tile table, a scan of
+  // it per digit, and a downsweep that ranks and scatters. No workgroup waits on another.
+  void reduceThenScanPasses() {
+    const uint32_t tiles = divideUp(info.count, tileKeys);
+    push.status = a.scratch + layout.table;
+    push.flags = baseFlags;
+    for (uint32_t pass = 0; pass < passes; ++pass) {
+      setPass(pass);
+      launch(pipelines.upsweep, kDispatchTiles, tiles);
+      computeBarrier(s.vk, cmd);
+      dispatch(s, cmd, pipelines.tileScan, push, kRadix);
+      computeBarrier(s.vk, cmd);
+      launch(pipelines.binning, kDispatchTiles, tiles);
+      if (pass + 1 < passes) computeBarrier(s.vk, cmd);
+      stamps.write();
+    }
+  }
+};
+
+}  // namespace
+
+void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, const SortAddresses& a,
+                const SortPipelines& pipelines) {
+  const Tuning& t = s.tuning;
+  const SortConfig& c = info.config;
+  const bool indirect = a.count != 0;
+  const bool pairs = c.valueType != ValueType::none;
+  const uint32_t words = elementWords(c);
+  SortRecording r{s, cmd, info, a, pipelines, scratchLayout(t, c, info.maxCount), indirect, pairs, passCount(c),
+                  t.tileKeys(words), indirect ? info.maxCount : info.count, keyBytes(c.keyType), valueBytes(c.valueType),
+                  0, SortPush{}, Timestamps{s.vk, cmd, info.timestampPool, info.firstTimestamp}, {}, {}};
+  r.baseFlags = (indirect ? kFlagIndirectCount : 0) | (c.order == SortOrder::descending ? kFlagDescending : 0) |
+                (wideScatter(t, c, r.span) ? kFlagWideAddresses : 0);
+  r.keys[0] = a.keys;
+  r.keys[1] = a.scratch + r.layout.keysAlt;
+  r.values[0] = a.values;
+  r.values[1] = pairs ? a.scratch + r.layout.valuesAlt : 0;
+
+  SortPush& push = r.push;
+  push.header = a.scratch + r.layout.header;
+  push.tickets = a.scratch + r.layout.tickets;
+  push.count = info.count;
+  push.passCount = r.passes;
   const uint64_t rangeMask = c.endBit == 64 ? ~0ull : (1ull << c.endBit) - 1;
   push.rangeMaskLo = uint32_t(rangeMask);
   push.rangeMaskHi = uint32_t(rangeMask >> 32);
-  const uint32_t baseFlags = (indirect ? kFlagIndirectCount : 0) |
-                             (c.order == SortOrder::descending ? kFlagDescending : 0) |
-                             (wideScatter(t, c, span) ? kFlagWideAddresses : 0);
-  push.flags = baseFlags;
+  push.flags = r.baseFlags;
   push.countIn = a.count;
   push.maxCount = info.maxCount;
   push.maxGroupsX = s.caps.maxWorkgroupCount[0];
-  push.histogramGroupKeys = tileKeys * t.histogramTilesPerWorkgroup;
-  push.tileKeys = tileKeys;
-  push.portionKeys = portionKeys;
+  push.histogramGroupKeys = r.tileKeys * t.histogramTilesPerWorkgroup;
+  push.tileKeys = r.tileKeys;
+  push.portionKeys = t.algorithm == Algorithm::onesweep ? t.portionKeys(words) : ~0u;
+  const uint32_t totalStamps = kFixedDispatches + 1 + binningDispatches(c);
+  auto finishStamps = [&] {
+    while (r.stamps.pool && r.stamps.next < info.firstTimestamp + totalStamps) r.stamps.write();
+  };
 
   // Sorts sharing a scratch buffer may follow each other with no barrier of the caller's.
   computeBarrier(s.vk, cmd);
-  stamps.write();
+  r.stamps.write();
+  const bool smallOnly = r.span <= t.smallSortMaxKeys(words);
+  if (smallOnly && !indirect) {
+    r.small();
+    return finishStamps();
+  }
   dispatch(s, cmd, pipelines.init, push, 1);
   computeBarrier(s.vk, cmd, indirect);
-  stamps.write();
+  r.stamps.write();
+  if (indirect && t.smallSortTiles != 0) {  // the GPU picks: this, or the grids below
+    r.small();
+    if (smallOnly) return finishStamps();
+    computeBarrier(s.vk, cmd);
+  }
 
   push.keysIn = a.keys;
-  push.status = a.scratch + layout.status[0];  // cleared by the histogram kernel for dispatch 0
-  push.shift = c.beginBit;
-  launch(pipelines.histogram, push, kDispatchHistogram, divideUp(divideUp(count, tileKeys), t.histogramTilesPerWorkgroup));
-  computeBarrier(s.vk, cmd);
-  stamps.write();
-  dispatch(s, cmd, pipelines.scan, push, passes);
-  computeBarrier(s.vk, cmd);
-  stamps.write();
-
-  // Ping-pong between the caller's buffers and the scratch copies; an odd pass count ends in the
-  // scratch copies and is copied back. Each pass is one dispatch per portion; look-back words
-  // alternate between two regions from dispatch to dispatch.
-  VkDeviceAddress keys[2] = {a.keys, a.scratch + layout.keysAlt};
-  VkDeviceAddress values[2] = {a.values, pairs ? a.scratch + layout.valuesAlt : 0};
-  uint32_t dispatchIndex = 0;
-  for (uint32_t pass = 0; pass < passes; ++pass) {
-    for (uint32_t portion = 0; portion < portions; ++portion, ++dispatchIndex) {
-      const uint32_t start = portion * portionKeys;
-      const bool last = pass + 1 == passes && portion + 1 == portions;
-      push.keysIn = keys[pass & 1] + VkDeviceSize(start) * kb;
-      push.keysOut = keys[(pass + 1) & 1];
-      push.valsIn = pairs ? values[pass & 1] + VkDeviceSize(start) * vb : 0;
-      push.valsOut = values[(pass + 1) & 1];
-      push.status = a.scratch + layout.status[dispatchIndex & 1];
-      push.statusNext = a.scratch + layout.status[(dispatchIndex + 1) & 1];
-      push.shift = c.beginBit + pass * kRadixBits;
-      push.pass = pass;
-      push.portionStart = start;
-      push.dispatchIndex = dispatchIndex;
-      push.flags = baseFlags | (last ? 0 : kFlagClearNext);
-      // Direct sorts: this portion's tiles, or if more, the next dispatch's, whose look-back
-      // words this one clears (spare workgroups only clear).
-      auto tilesOf = [&](uint32_t p) { return divideUp(std::min(count - p * portionKeys, portionKeys), tileKeys); };
-      uint32_t next = portion + 1 < portions ? portion + 1 : 0;
-      uint32_t groups = indirect ? 0 : std::max(tilesOf(portion), last ? 0 : tilesOf(next));
-      launch(pipelines.binning, push, kDispatchBinning, groups);
-      if (!last) computeBarrier(s.vk, cmd);
-    }
-    stamps.write();
+  if (t.algorithm == Algorithm::onesweep) {  // the histogram clears the first dispatch's look-back words
+    push.status = a.scratch + r.layout.status[0];
+    push.flags = r.baseFlags | kFlagClearNext;
   }
-  push.portionStart = 0;
-  if (passes % 2 == 1) {
+  push.shift = c.beginBit;
+  r.launch(pipelines.histogram, kDispatchHistogram, divideUp(divideUp(info.count, r.tileKeys), t.histogramTilesPerWorkgroup));
+  computeBarrier(s.vk, cmd);
+  r.stamps.write();
+  dispatch(s, cmd, pipelines.scan, push, r.passes);
+  computeBarrier(s.vk, cmd);
+  r.stamps.write();
+
+  if (t.algorithm == Algorithm::onesweep) r.onesweepPasses();
+  else r.reduceThenScanPasses();
+
+  if (r.passes % 2 == 1) {  // the result is in the scratch copies
     computeBarrier(s.vk, cmd);
-    push.keysIn = keys[1];
-    push.keysOut = keys[0];
-    push.valsIn = values[1];
-    push.valsOut = values[0];
-    push.flags = baseFlags | (pairs ? kFlagCopyValues : 0) | (kb == 8 ? kFlagKeys64 : 0) | (vb == 8 ? kFlagValues64 : 0);
-    launch(pipelines.copyBack, push, kDispatchCopyBack, divideUp(count, kCopyBackWorkgroup));
-    stamps.write();
+    push.keysIn = r.keys[1];
+    push.keysOut = r.keys[0];
+    push.valsIn = r.values[1];
+    push.valsOut = r.values[0];
+    push.flags = r.baseFlags | (pairs ? kFlagCopyValues : 0) | (r.kb == 8 ? kFlagKeys64 : 0) | (r.vb == 8 ? kFlagValues64 : 0);
+    r.launch(pipelines.copyBack, kDispatchCopyBack, divideUp(info.count, kCopyBackWorkgroup));
+    r.stamps.write();
   }
 }
 

@@ -23,15 +23,19 @@ uint32_t binningDispatches(const SortConfig& config);
 // The pipelines of one sort.
 struct SortPipelines {
   VkPipeline init, histogram, scan, binning, copyBack;
+  VkPipeline upsweep, tileScan;  // reduce-then-scan (binning: its downsweep)
+  VkPipeline small;
 };
 // Gets (creating on first use) the pipelines a config needs; fails only if Vulkan does.
 Status getSortPipelines(const Sorter_T& sorter, const SortConfig& config, SortPipelines* out);
 
-// Records: barrier, init, histogram, scan, one binning pass per digit (one dispatch per portion
-// of the count), and a copy-back after an odd number of passes (and, when asked, a timestamp
-// before the first dispatch and after init, histogram, scan, each pass and the copy-back).
-// info.count is at least 1; the arguments are already checked.
-void recordOnesweepSort(const Sorter_T& sorter, VkCommandBuffer cmd, const SortInfo& info,
-                        const SortAddresses& addresses, const SortPipelines& pipelines);
+// Records a sort: barrier, init, histogram, scan, one binning pass per digit (Onesweep: one
+// dispatch per portion of the count; reduce-then-scan: upsweep, tile scan, downsweep), and a
+// copy-back after an odd number of passes; or, up to the tuning's small-sort size, one
+// dispatch (indirect sorts record both, and the GPU's count picks). When asked, a timestamp
+// before the first dispatch and after init, histogram, scan, each pass and the copy-back (the
+// small path writes them all at its end). info.count is at least 1; arguments are checked.
+void recordSort(const Sorter_T& sorter, VkCommandBuffer cmd, const SortInfo& info, const SortAddresses& addresses,
+                const SortPipelines& pipelines);
 
 }  // namespace vksort::detail

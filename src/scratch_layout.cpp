@@ -16,12 +16,17 @@ ScratchLayout scratchLayout(const Tuning& tuning, const SortConfig& config, uint
   VkDeviceSize at = 0;
   l.header = at;
   at += aligned(kHeaderWords * 4);
-  l.tickets = at;
-  at += aligned(VkDeviceSize(kMaxPasses) * ((VkDeviceSize(maxCount) + portion - 1) / portion) * 4);
-  l.status[0] = at;
-  at += statusBytes;
-  l.status[1] = at;
-  at += statusBytes;
+  if (tuning.algorithm == Algorithm::onesweep) {
+    l.tickets = at;
+    at += aligned(VkDeviceSize(kMaxPasses) * ((VkDeviceSize(maxCount) + portion - 1) / portion) * 4);
+    l.status[0] = at;
+    at += statusBytes;
+    l.status[1] = at;
+    at += statusBytes;
+  } else {
+    l.table = at;
+    at += aligned((VkDeviceSize(maxCount) + tuning.tileKeys(words) - 1) / tuning.tileKeys(words) * kRadix * 4);
+  }
   l.keysAlt = at;
   at += aligned(VkDeviceSize(maxCount) * keyBytes(config.keyType));
   l.valuesAlt = at;

@@ -62,6 +62,8 @@ Status createSorter(const SorterCreateInfo& ci, Sorter* pSorter) {
   if (!ci.instance || !ci.vkGetInstanceProcAddr || !ci.physicalDevice || !ci.device)
     return fail(Result::errorInvalidArgument,
                 "SorterCreateInfo needs instance, vkGetInstanceProcAddr, physicalDevice and device");
+  if (uint32_t(ci.algorithm) > uint32_t(Algorithm::reduceThenScan))
+    return fail(Result::errorInvalidArgument, "unknown algorithm %u", unsigned(ci.algorithm));
 
   InstanceFunctions ifn;
   if (const char* missing = loadInstanceFunctions(ci.instance, ci.vkGetInstanceProcAddr, &ifn))
@@ -81,7 +83,7 @@ Status createSorter(const SorterCreateInfo& ci, Sorter* pSorter) {
       status = fail(Result::errorFeatureNotPresent, "the device does not provide %s", missing);
   }
   if (status) {
-    s->tuning = chooseTuning(s->caps);
+    s->tuning = chooseTuning(s->caps, ci.algorithm);
     status = s->pipelines.create(s->vk, s->device, s->tuning, ci.pipelineCache, s->allocator);
   }
   if (!status) {
@@ -101,7 +103,8 @@ void destroySorter(Sorter sorter) {
 SorterProperties getSorterProperties(Sorter s) {
   if (!s) return {};
   return {s->tuning.subgroupSize, s->tuning.requireSubgroupSize, s->tuning.workgroupSize, s->tuning.tileKeys(1),
-          s->tuning.tileKeys(2), maxCountOf(*s), s->tuning.partitionedRanking};
+          s->tuning.tileKeys(2), maxCountOf(*s), s->tuning.partitionedRanking, s->tuning.algorithm,
+          s->tuning.smallSortMaxKeys(1), s->tuning.smallSortMaxKeys(2)};
 }
 
 Status getScratchRequirements(Sorter s, const SortConfig& config, uint32_t maxCount, ScratchRequirements* out) {
@@ -156,7 +159,7 @@ Status recordSort(Sorter s, VkCommandBuffer cmd, const SortInfo& info) {
     return fail(Result::errorInvalidArgument, "a keys or values device address is not aligned to its element size");
   SortPipelines pipelines;
   if (Status st = getSortPipelines(*s, info.config, &pipelines); !st) return st;
-  recordOnesweepSort(*s, cmd, info, addresses, pipelines);
+  detail::recordSort(*s, cmd, info, addresses, pipelines);
   return {};
 }
 

@@ -24,6 +24,8 @@ struct Preferred {
   uint32_t histogramCopies = 1;
   uint32_t portionTiles = 0;
   uint32_t wideAddressesFrom = ~0u;
+  uint32_t smallSortTiles = 1;
+  Algorithm algorithm = Algorithm::automatic;  // the environment's override of the caller's
 };
 
 // Starting points per vendor. NVIDIA, measured on an H100 (u32 keys and pairs, 2^20..2^28):
@@ -53,6 +55,8 @@ void applyOverride(Preferred* want) {
     else if (is("wide_keys")) want->wideKeysPerInvocation = value;
     else if (is("portion_tiles")) want->portionTiles = value;
     else if (is("wide_from")) want->wideAddressesFrom = value;
+    else if (is("small_tiles")) want->smallSortTiles = value;
+    else if (is("algorithm") && value <= uint32_t(Algorithm::reduceThenScan)) want->algorithm = Algorithm(value);
     else if (is("histogram_tiles")) want->histogramTilesPerWorkgroup = value;
     else if (is("partitioned")) want->partitionedRanking = value != 0;
     else if (is("plain_loads")) want->lookbackPlainLoads = value != 0;
@@ -64,6 +68,26 @@ void applyOverride(Preferred* want) {
 }
 
 }  // namespace
+
+// Drivers trusted with forward progress between workgroups, by VkDriverId (Vulkan 1.2), else by
+// vendor. Every other device (MoltenVK, Qualcomm, ARM, Imagination, Broadcom, Turnip, PanVK,
+// unknown ones) runs reduce-then-scan.
+bool trustsForwardProgress(const DeviceCaps& caps) {
+  if (caps.driverId == VkDriverId(0))  // a Vulkan 1.1 device: by vendor
+    return caps.vendorId == kVendorNvidia || caps.vendorId == kVendorAmd;
+  switch (caps.driverId) {
+    case VK_DRIVER_ID_NVIDIA_PROPRIETARY:
+    case VK_DRIVER_ID_AMD_PROPRIETARY:
+    case VK_DRIVER_ID_AMD_OPEN_SOURCE:
+    case VK_DRIVER_ID_MESA_RADV:
+    case VK_DRIVER_ID_INTEL_PROPRIETARY_WINDOWS:
+    case VK_DRIVER_ID_INTEL_OPEN_SOURCE_MESA:
+    case VK_DRIVER_ID_MESA_LLVMPIPE:
+      return true;
+    default:
+      return false;
+  }
+}
 
 uint32_t Tuning::portionKeys(uint32_t words) const {
   uint32_t tile = tileKeys(words);
@@ -78,11 +102,12 @@ uint32_t binningSharedBytes(const Tuning& t, uint32_t elementWords) {
                    + maxSubgroups * kRadix      // s_subgroupCounts
                    + 3 * kRadix                 // s_digitCount, s_digitDest, s_digitScan
                    + maxSubgroups               // s_subgroupTotals
-                   + 2;                         // s_ticket, s_mixedDigits
+                   + kRadix                     // s_binNext (small sort)
+                   + 2;                         // s_ticket, s_uniformDigit
   return words * 4;
 }
 
-Tuning chooseTuning(const DeviceCaps& caps) {
+Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   Preferred want = preferredFor(caps);
   applyOverride(&want);
   Tuning t{};
@@ -107,6 +132,11 @@ Tuning chooseTuning(const DeviceCaps& caps) {
   t.histogramCopies = std::clamp(want.histogramCopies, 1u, 8u);
   t.portionTiles = want.portionTiles;
   t.wideAddressesFrom = want.wideAddressesFrom;
+  t.smallSortTiles = want.smallSortTiles;
+  if (want.algorithm != Algorithm::automatic) requested = want.algorithm;
+  t.algorithm = requested != Algorithm::automatic ? requested
+                : trustsForwardProgress(caps)     ? Algorithm::onesweep
+                                                  : Algorithm::reduceThenScan;
 
   // Shrink the workgroup until it fits the device: per-subgroup counter rows grow with
   // workgroupSize / minSubgroupSize, which small subgroups (lavapipe: 4) make large.

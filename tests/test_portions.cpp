@@ -77,9 +77,12 @@ TEST_SUITE("portions") {
     REQUIRE(maxCount == 0xFFFFFFFFu);
     vksort::ScratchRequirements r{};
     REQUIRE(vksort::getScratchRequirements(gpu().sorter, config, maxCount, &r));
-    // The key and value copies: 16 bytes per element, no 32-bit wrap; and two regions of
-    // look-back words (1 KiB per tile) for the tiles of one portion of at most 2^30 keys.
-    const VkDeviceSize lookBack = 2 * 1024 * (VkDeviceSize(1) << 30) / p.wideTileKeys;
+    // The key and value copies: 16 bytes per element, no 32-bit wrap; and for Onesweep two
+    // regions of look-back words (1 KiB per tile) for the tiles of one portion of at most 2^30
+    // keys, for reduce-then-scan the tile table (1 KiB per tile).
+    const VkDeviceSize lookBack = p.algorithm == vksort::Algorithm::onesweep
+                                      ? 2 * 1024 * (VkDeviceSize(1) << 30) / p.wideTileKeys
+                                      : 1024 * (VkDeviceSize(maxCount) / p.wideTileKeys + 1);
     CHECK(r.size >= VkDeviceSize(maxCount) * 16);
     CHECK(r.size <= VkDeviceSize(maxCount) * 16 + lookBack + (1 << 20));
   }

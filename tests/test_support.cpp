@@ -36,10 +36,14 @@ Gpu& gpu() {
 }
 
 TunedSorter::TunedSorter(const char* tuning) : saved(gpu().sorter) {
-  setenv("VKSORT_TUNING", tuning, 1);
+  // Added to the run's own VKSORT_TUNING (scripts/test.sh runs the suite once per algorithm).
+  const char* outerEnv = std::getenv("VKSORT_TUNING");
+  std::string outer = outerEnv ? outerEnv : "";
+  setenv("VKSORT_TUNING", (outer.empty() ? std::string(tuning) : outer + "," + tuning).c_str(), 1);
   vksort::Sorter tuned = nullptr;
   vksort::Status st = vksort::createSorter(gpu().ctx.sorterCreateInfo(), &tuned);
-  unsetenv("VKSORT_TUNING");
+  if (outerEnv) setenv("VKSORT_TUNING", outer.c_str(), 1);
+  else unsetenv("VKSORT_TUNING");
   vkctx::check(st, "createSorter with VKSORT_TUNING");
   gpu().sorter = tuned;
 }
@@ -196,6 +200,8 @@ Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* v
   if (indirect) info.countBuffer = c.range();
 
   VkCommandBuffer cmd = ctx.beginCommands();
+  // Scratch starts as garbage: a sort may assume nothing about what a previous one left there.
+  vkCmdFillBuffer(cmd, scratch.buffer, 0, VK_WHOLE_SIZE, 0xA5A5A5A5u);
   k.copy(cmd, true);
   if (pairs) v.copy(cmd, true);
   c.copy(cmd, true);

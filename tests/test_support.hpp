@@ -23,8 +23,8 @@ struct Gpu {
 // The process-wide context and sorter, with validation on (VKSORT_VALIDATION=0 turns it off).
 Gpu& gpu();
 
-// For its lifetime, gpu().sorter is a sorter made with VKSORT_TUNING=`tuning` (e.g. tiny portions
-// to run the large-count paths on small sorts).
+// For its lifetime, gpu().sorter is a sorter made with `tuning` added to VKSORT_TUNING (e.g.
+// tiny portions to run the large-count paths on small sorts; "algorithm=2" for reduce-then-scan).
 struct TunedSorter {
   explicit TunedSorter(const char* tuning);
   ~TunedSorter();

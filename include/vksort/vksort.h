@@ -38,6 +38,12 @@ typedef enum VksortKeyType {
 typedef enum VksortValueType { VKSORT_VALUE_TYPE_NONE = 0, VKSORT_VALUE_TYPE_U32 = 1, VKSORT_VALUE_TYPE_U64 = 2 } VksortValueType;
 typedef enum VksortSortOrder { VKSORT_SORT_ORDER_ASCENDING = 0, VKSORT_SORT_ORDER_DESCENDING = 1 } VksortSortOrder;
 
+typedef enum VksortAlgorithm {
+  VKSORT_ALGORITHM_AUTOMATIC = 0,
+  VKSORT_ALGORITHM_ONESWEEP = 1,
+  VKSORT_ALGORITHM_REDUCE_THEN_SCAN = 2
+} VksortAlgorithm;
+
 typedef struct VksortSorterCreateInfo {
   VkInstance instance;                          /* must not be null */
   PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr; /* must not be null */
@@ -49,6 +55,7 @@ typedef struct VksortSorterCreateInfo {
   const char* const* ppEnabledExtensionNames;   /* optional */
   VkPipelineCache pipelineCache;                /* optional */
   const VkAllocationCallbacks* pAllocationCallbacks; /* optional */
+  VksortAlgorithm algorithm;                    /* optional: 0 chooses per device */
 } VksortSorterCreateInfo;
 
 typedef struct VksortSorterProperties {
@@ -59,6 +66,9 @@ typedef struct VksortSorterProperties {
   uint32_t wideTileKeys;
   uint32_t maxCount;
   VkBool32 partitionedRanking;
+  VksortAlgorithm algorithm;
+  uint32_t smallSortMaxKeys;
+  uint32_t wideSmallSortMaxKeys;
 } VksortSorterProperties;
 
 /* A zero-initialized config is u32 keys, no values, ascending; set endBit (32 for all bits). */

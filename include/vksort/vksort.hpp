@@ -66,6 +66,13 @@ struct Status {
 // Handle of a sorter: pipelines and a tuning for one VkDevice.
 typedef struct Sorter_T* Sorter;
 
+// The sorting algorithm. Onesweep's look-back has a workgroup wait on others that started before
+// it, which needs a device that keeps those running (forward progress); reduce-then-scan never
+// waits on another workgroup and runs anywhere, reading the keys once more per pass.
+// automatic: Onesweep on the drivers known to provide forward progress (NVIDIA, AMD, Intel,
+// RADV, ANV, lavapipe; README "Supported devices"), reduce-then-scan on every other.
+enum class Algorithm : uint32_t { automatic = 0, onesweep = 1, reduceThenScan = 2 };
+
 struct SorterCreateInfo {
   // Needed for physical-device queries, which vkGetDeviceProcAddr cannot load. Must not be null.
   VkInstance instance = VK_NULL_HANDLE;
@@ -89,9 +96,12 @@ struct SorterCreateInfo {
   VkPipelineCache pipelineCache = VK_NULL_HANDLE;
   // Optional: used for every Vulkan object the sorter creates.
   const VkAllocationCallbacks* pAllocationCallbacks = nullptr;
+  // Optional: force an algorithm (the scratch layout depends on it).
+  Algorithm algorithm = Algorithm::automatic;
 };
 
-// Creates a sorter: checks the device's capabilities, chooses a tuning, creates the pipelines.
+// Creates a sorter: checks the device's capabilities, chooses a tuning and an algorithm, creates
+// the pipelines of u32 sorts (those of other key and value types on their first use).
 // On success *pSorter holds the new sorter; on failure it is left untouched.
 VKSORT_API Status createSorter(const SorterCreateInfo& createInfo, Sorter* pSorter);
 
@@ -107,6 +117,10 @@ struct SorterProperties {
   uint32_t wideTileKeys;        // keys per binning tile when keys or values are 64-bit
   uint32_t maxCount;            // the largest count one sort accepts (memory allowing)
   bool partitionedRanking;      // ranking with subgroupPartitionNV rather than ballots
+  Algorithm algorithm;          // onesweep or reduceThenScan, as chosen for the device
+  uint32_t smallSortMaxKeys;    // sorts of up to this many keys run in one dispatch (32-bit keys
+                                // and values; wideSmallSortMaxKeys when either is 64-bit)
+  uint32_t wideSmallSortMaxKeys;
 };
 VKSORT_API SorterProperties getSorterProperties(Sorter sorter);
 

@@ -1,0 +1,3 @@
+// downsweep for 32-bit keys: see downsweep.glsl.
+#version 450
+#include "downsweep.glsl"

@@ -1,0 +1,128 @@
+// The two algorithms and the one-dispatch small path: reduce-then-scan and Onesweep give the same
+// bytes on the same inputs; the small path holds at and around its threshold, direct and
+// indirect (where the GPU's count picks it); the per-device choice and the caller's override.
+#include "test_support.hpp"
+
+using namespace vksort_test;
+using vksort::Algorithm;
+using vksort::KeyType;
+using vksort::ValueType;
+
+namespace {
+
+vksort::SortConfig configOf(KeyType key, ValueType values, vksort::SortOrder order, uint32_t begin, uint32_t end) {
+  vksort::SortConfig c;
+  c.keyType = key;
+  c.valueType = values;
+  c.order = order;
+  c.beginBit = begin;
+  c.endBit = end;
+  return c;
+}
+
+const vksort::SortConfig kConfigs[] = {
+    configOf(KeyType::u32, ValueType::u32, vksort::SortOrder::ascending, 0, 32),
+    configOf(KeyType::f32, ValueType::none, vksort::SortOrder::descending, 0, 32),
+    configOf(KeyType::i32, ValueType::u64, vksort::SortOrder::ascending, 4, 28),   // odd: 3 passes
+    configOf(KeyType::f64, ValueType::u32, vksort::SortOrder::descending, 0, 64),
+    configOf(KeyType::u64, ValueType::u64, vksort::SortOrder::ascending, 16, 40),
+};
+
+Sorted sortWith(const char* tuning, const std::vector<uint32_t>& keys, const vksort::SortConfig& config,
+                Algorithm expected) {
+  TunedSorter tuned(tuning);
+  CHECK(vksort::getSorterProperties(gpu().sorter).algorithm == expected);
+  const size_t n = keys.size() / keyWords(config);
+  std::vector<uint32_t> values = makeValues(n, config.valueType);
+  bool pairs = config.valueType != ValueType::none;
+  Sorted out = gpuSort(keys, pairs ? &values : nullptr, config);
+  checkAgainstReference(keys, out, pairs, config);
+  return out;
+}
+
+}  // namespace
+
+TEST_SUITE("algorithms") {
+  TEST_CASE("reduce-then-scan and Onesweep: the same bytes on the same inputs") {
+    const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+    for (const vksort::SortConfig& config : kConfigs)
+      for (Dist d : {Dist::uniform, Dist::q8, Dist::fewDistinct}) {
+        CAPTURE(int(config.keyType));
+        CAPTURE(int(config.valueType));
+        CAPTURE(name(d));
+        bool wide = keyWords(config) == 2 || config.valueType == ValueType::u64;
+        const uint32_t n = 5 * (wide ? p.wideTileKeys : p.tileKeys) + 33;
+        std::vector<uint32_t> keys = makeKeysFor(config, d, n, n + uint32_t(d));
+        Sorted onesweep = sortWith("algorithm=1,small_tiles=0", keys, config, Algorithm::onesweep);
+        Sorted rts = sortWith("algorithm=2,small_tiles=0", keys, config, Algorithm::reduceThenScan);
+        CHECK(onesweep.keys == rts.keys);
+        CHECK(onesweep.values == rts.values);
+      }
+  }
+
+  TEST_CASE("the one-dispatch small path at and around its threshold") {
+    for (const vksort::SortConfig& config : kConfigs) {
+      const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+      bool wide = keyWords(config) == 2 || config.valueType == ValueType::u64;
+      const uint32_t threshold = wide ? p.wideSmallSortMaxKeys : p.smallSortMaxKeys;
+      REQUIRE(threshold > 0);
+      for (uint32_t n : {1u, 2u, threshold / 2 + 1, threshold - 1, threshold, threshold + 1}) {
+        CAPTURE(int(config.keyType));
+        CAPTURE(int(config.valueType));
+        CAPTURE(n);
+        std::vector<uint32_t> keys = makeKeysFor(config, Dist::q2, n, n);
+        std::vector<uint32_t> values = makeValues(n, config.valueType);
+        bool pairs = config.valueType != ValueType::none;
+        Sorted out = gpuSort(keys, pairs ? &values : nullptr, config);
+        checkAgainstReference(keys, out, pairs, config);
+      }
+      // Indirect: the count on the GPU picks the small path or the full sort.
+      std::vector<uint32_t> keys = makeKeysFor(config, Dist::uniform, 3 * threshold, 7);
+      bool pairs = config.valueType != ValueType::none;
+      for (uint32_t count : {0u, 1u, threshold - 1, threshold, threshold + 1, 3 * threshold, ~0u}) {
+        CAPTURE(count);
+        sortIndirectAndCheck(keys, pairs, count, CountSource::shader, config);
+      }
+      // An indirect sort whose maxCount is within the threshold records the small path alone.
+      std::vector<uint32_t> few(keys.begin(), keys.begin() + threshold * keyWords(config));
+      sortIndirectAndCheck(few, pairs, threshold / 3, CountSource::transfer, config);
+    }
+  }
+
+  TEST_CASE("small paths of a larger tuning: several tiles in one workgroup") {
+    TunedSorter tuned("small_tiles=3");
+    const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+    REQUIRE(p.smallSortMaxKeys == 3 * p.tileKeys);
+    vksort::SortConfig config = kConfigs[2];  // odd pass count: the copy back inside the dispatch
+    for (uint32_t n : {p.smallSortMaxKeys - 1, p.smallSortMaxKeys}) {
+      CAPTURE(n);
+      std::vector<uint32_t> keys = makeKeysFor(config, Dist::q4, n, 3);
+      std::vector<uint32_t> values = makeValues(n, config.valueType);
+      Sorted out = gpuSort(keys, &values, config);
+      checkAgainstReference(keys, out, true, config);
+    }
+  }
+
+  TEST_CASE("per-device choice, and the caller's override") {
+    vkctx::Context& ctx = gpu().ctx;
+    // lavapipe and the desktop drivers are trusted with forward progress (README table).
+    const vksort::Algorithm chosen = vksort::getSorterProperties(gpu().sorter).algorithm;
+    const char* tuning = std::getenv("VKSORT_TUNING");
+    if (!tuning || std::string(tuning).find("algorithm=") == std::string::npos)
+      CHECK(chosen == Algorithm::onesweep);
+    for (Algorithm a : {Algorithm::onesweep, Algorithm::reduceThenScan}) {
+      vksort::SorterCreateInfo info = ctx.sorterCreateInfo();
+      info.algorithm = a;
+      vksort::Sorter sorter = nullptr;
+      REQUIRE(vksort::createSorter(info, &sorter));
+      if (!tuning || std::string(tuning).find("algorithm=") == std::string::npos)
+        CHECK(vksort::getSorterProperties(sorter).algorithm == a);
+      vksort::destroySorter(sorter);
+    }
+    vksort::SorterCreateInfo bad = ctx.sorterCreateInfo();
+    bad.algorithm = Algorithm(3);
+    vksort::Sorter sorter = nullptr;
+    CHECK(vksort::createSorter(bad, &sorter).result == vksort::Result::errorInvalidArgument);
+    CHECK(sorter == nullptr);
+  }
+}
