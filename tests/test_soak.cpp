@@ -1,6 +1,6 @@
 // Randomized soak: many random configurations (key type, value type, order, bit range, size,
-// direct or indirect with any count, the default sorter or one with tiny portions and 64-bit
-// addresses), each checked exactly against the CPU reference. The seed is printed;
+// direct or indirect with any count, the device's own algorithm or Onesweep with tiny portions
+// and 64-bit addresses), each checked exactly against the CPU reference. The seed is printed;
 // VKSORT_SOAK_SEED repeats a run and VKSORT_SOAK_COUNT makes it longer (default 500).
 #include <cstdlib>
 #include <random>
@@ -18,7 +18,7 @@ TEST_SUITE("soak") {
     MESSAGE("soak seed " << seed << " (VKSORT_SOAK_SEED to repeat), " << count << " configurations");
     std::mt19937_64 rng(seed);
     const uint32_t tile = vksort::getSorterProperties(gpu().sorter).tileKeys;
-    TunedSorter tuned("portion_tiles=3,wide_from=0");
+    TunedSorter tuned("algorithm=1,portion_tiles=3,wide_from=0");
     const vksort::Sorter sorters[2] = {tuned.saved, gpu().sorter};
     for (int run = 0; run < count; ++run) {
       bool portions = rng() % 4 == 0;
