@@ -24,8 +24,6 @@ layout(buffer_reference, std430, buffer_reference_align = 8) coherent buffer Val
 #define VALS_OUT64 ValsRW64
 #include "binning.glsl"
 
-shared uint s_binNext[kRadix];  // the next global position of each digit in this pass
-
 void main() {
   uint tid = gl_LocalInvocationIndex;
   uint count = sortCount();
@@ -42,7 +40,9 @@ void main() {
     for (uint i = tid; i < count; i += WG) atomicAdd(s_digitScan[digitOf(KeysRW(from).v[i], shift)], 1u);
     barrier();
     exclusiveScanDigits();
-    for (uint d = tid; d < kRadix; d += WG) s_binNext[d] = s_digitScan[d];
+    // Between tiles s_digitDest holds each digit's next global position (no shared memory of
+    // its own: the binning tuning fills the device's limit).
+    for (uint d = tid; d < kRadix; d += WG) s_digitDest[d] = s_digitScan[d];
     // Tiles in input order: each digit's keys land after the previous tiles' (stable).
     for (uint tile = 0u; tile < tiles; ++tile) {
       clearTileCounts();
@@ -51,15 +51,13 @@ void main() {
       loadTile(addressAt(from, tileStart, KEY_LOG2_BYTES), min(TILE, count - tileStart));
       countTile(shift);
       rankTile(shift);
-      for (uint d = tid; d < kRadix; d += WG) {
-        s_digitDest[d] = s_binNext[d] - s_digitScan[d];
-        s_binNext[d] += s_digitCount[d];
-      }
+      for (uint d = tid; d < kRadix; d += WG) s_digitDest[d] -= s_digitScan[d];
       barrier();
       scatterKeys(keys[(pass + 1u) & 1u], shift);
       if (VALUE_WORDS != 0u)
         scatterValues(addressAt(values[pass & 1u], tileStart, valueLog2Bytes()), values[(pass + 1u) & 1u]);
-      barrier();  // s_tile and s_digitDest are the next tile's
+      barrier();  // every scatter has read s_digitDest, s_tile is free
+      for (uint d = tid; d < kRadix; d += WG) s_digitDest[d] += s_digitScan[d] + s_digitCount[d];
     }
     memoryBarrierBuffer();  // this pass's writes, for the next pass's reads by any invocation
     barrier();

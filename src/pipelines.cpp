@@ -68,7 +68,7 @@ struct SpecData {
   uint32_t ballotWords;                  // 7
   uint32_t histogramCopies;              // 8
   uint32_t keyType;                      // 10
-  uint32_t smallSortTiles;               // 12
+  uint32_t smallSortKeys;                // 12
 };
 const VkSpecializationMapEntry kSpecMap[] = {
     {0, offsetof(SpecData, workgroupSize), 4},
@@ -80,7 +80,7 @@ const VkSpecializationMapEntry kSpecMap[] = {
     {7, offsetof(SpecData, ballotWords), 4},
     {8, offsetof(SpecData, histogramCopies), 4},
     {10, offsetof(SpecData, keyType), 4},
-    {12, offsetof(SpecData, smallSortTiles), 4},
+    {12, offsetof(SpecData, smallSortKeys), 4},
 };
 
 struct KernelSource {
@@ -169,7 +169,7 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, VkP
     return failVulkan(r, "vkCreateShaderModule");
 
   SpecData spec{kernel == kHistogram ? t.histogramWorkgroupSize : t.workgroupSize,
-                t.keysPerInvocation[words - 1],
+                kernel == kSmallSort ? t.smallKeysPerInvocation : t.keysPerInvocation[words - 1],
                 t.minSubgroupSize,
                 t.histogramTilesPerWorkgroup,
                 valueWords,
@@ -177,7 +177,7 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, VkP
                 t.ballotWords,
                 t.histogramCopies,
                 keyType,
-                t.smallSortTiles};
+                t.smallSortKeys};
   VkSpecializationInfo specInfo{uint32_t(std::size(kSpecMap)), kSpecMap, sizeof spec, &spec};
 
   VkPipelineShaderStageRequiredSubgroupSizeCreateInfo requiredSize{

@@ -220,7 +220,7 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
   // Sorts sharing a scratch buffer may follow each other with no barrier of the caller's.
   computeBarrier(s.vk, cmd);
   r.stamps.write();
-  const bool smallOnly = r.span <= t.smallSortMaxKeys(words);
+  const bool smallOnly = r.span <= t.smallSortKeys;
   if (smallOnly && !indirect) {
     r.small();
     return finishStamps();
@@ -228,7 +228,7 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
   dispatch(s, cmd, pipelines.init, push, 1);
   computeBarrier(s.vk, cmd, indirect);
   r.stamps.write();
-  if (indirect && t.smallSortTiles != 0) {  // the GPU picks: this, or the grids below
+  if (indirect && t.smallSortKeys != 0) {  // the GPU picks: this, or the grids below
     r.small();
     if (smallOnly) return finishStamps();
     computeBarrier(s.vk, cmd);

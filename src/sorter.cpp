@@ -104,7 +104,7 @@ SorterProperties getSorterProperties(Sorter s) {
   if (!s) return {};
   return {s->tuning.subgroupSize, s->tuning.requireSubgroupSize, s->tuning.workgroupSize, s->tuning.tileKeys(1),
           s->tuning.tileKeys(2), maxCountOf(*s), s->tuning.partitionedRanking, s->tuning.algorithm,
-          s->tuning.smallSortMaxKeys(1), s->tuning.smallSortMaxKeys(2)};
+          s->tuning.smallSortKeys};
 }
 
 Status getScratchRequirements(Sorter s, const SortConfig& config, uint32_t maxCount, ScratchRequirements* out) {

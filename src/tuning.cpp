@@ -24,18 +24,26 @@ struct Preferred {
   uint32_t histogramCopies = 1;
   uint32_t portionTiles = 0;
   uint32_t wideAddressesFrom = ~0u;
-  uint32_t smallSortTiles = 1;
+  uint32_t smallSortKeys = 2048;          // the one-workgroup sort up to this count
+  uint32_t smallKeysPerInvocation = 4;    // its tile: few keys per invocation, short rank loops
   Algorithm algorithm = Algorithm::automatic;  // the environment's override of the caller's
 };
 
 // Starting points per vendor. NVIDIA, measured on an H100 (u32 keys and pairs, 2^20..2^28):
 // 384 x 20 keys beat 256 x 16 by 1.5x and 256 x 24 by 1.3x; 512 x 14 with plain look-back loads
 // beat 384 x 20 with atomic ones by 3-6%; ballots beat subgroupPartitionNV by 1.3x; histogram
-// counter copies cost 45%. Others: untested shapes sized for their shared memory (AMD/Intel
+// counter copies cost 45%. 64-bit keys or values: half the keys per invocation (the same shared
+// memory). The one-workgroup sort, pairs32 on an H100 (4 keys per invocation beat 1 and 2):
+// 0.029 ms at 2048 keys, 0.047 at 4096 against 0.056 / 0.059 for the multi-dispatch sort, which
+// wins from about 6000 keys. Others: untested shapes sized for their shared memory (AMD/Intel
 // 64 KiB), wave64 on AMD.
 Preferred preferredFor(const DeviceCaps& caps) {
   switch (caps.vendorId) {
-    case kVendorNvidia: return {32, 512, 14, 7, 8, false, true};
+    case kVendorNvidia: {
+      Preferred p{32, 512, 14, 7, 8, false, true};
+      p.smallSortKeys = 4096;
+      return p;
+    }
     case kVendorAmd: return {64, 256, 16, 8, 8};
     case kVendorIntel: return {16, 256, 8, 4, 8};
     default: return {caps.subgroupSize, 256, 8, 4, 8};
@@ -55,7 +63,8 @@ void applyOverride(Preferred* want) {
     else if (is("wide_keys")) want->wideKeysPerInvocation = value;
     else if (is("portion_tiles")) want->portionTiles = value;
     else if (is("wide_from")) want->wideAddressesFrom = value;
-    else if (is("small_tiles")) want->smallSortTiles = value;
+    else if (is("small_keys")) want->smallSortKeys = value;
+    else if (is("small_kpi")) want->smallKeysPerInvocation = value;
     else if (is("algorithm") && value <= uint32_t(Algorithm::reduceThenScan)) want->algorithm = Algorithm(value);
     else if (is("histogram_tiles")) want->histogramTilesPerWorkgroup = value;
     else if (is("partitioned")) want->partitionedRanking = value != 0;
@@ -103,7 +112,6 @@ uint32_t binningSharedBytes(const Tuning& t, uint32_t elementWords) {
                    + maxSubgroups * kRadix      // s_subgroupCounts
                    + 3 * kRadix                 // s_digitCount, s_digitDest, s_digitScan
                    + maxSubgroups               // s_subgroupTotals
-                   + kRadix                     // s_binNext (small sort)
                    + 2;                         // s_ticket, s_uniformDigit
   return words * 4;
 }
@@ -133,7 +141,8 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   t.histogramCopies = std::clamp(want.histogramCopies, 1u, 8u);
   t.portionTiles = want.portionTiles;
   t.wideAddressesFrom = want.wideAddressesFrom;
-  t.smallSortTiles = want.smallSortTiles;
+  t.smallSortKeys = want.smallSortKeys;
+  t.smallKeysPerInvocation = std::max(want.smallKeysPerInvocation, 1u);
   if (want.algorithm != Algorithm::automatic) requested = want.algorithm;
   t.algorithm = requested != Algorithm::automatic ? requested
                 : trustsForwardProgress(caps)     ? Algorithm::onesweep

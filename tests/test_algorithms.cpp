@@ -53,8 +53,8 @@ TEST_SUITE("algorithms") {
         bool wide = keyWords(config) == 2 || config.valueType == ValueType::u64;
         const uint32_t n = 5 * (wide ? p.wideTileKeys : p.tileKeys) + 33;
         std::vector<uint32_t> keys = makeKeysFor(config, d, n, n + uint32_t(d));
-        Sorted onesweep = sortWith("algorithm=1,small_tiles=0", keys, config, Algorithm::onesweep);
-        Sorted rts = sortWith("algorithm=2,small_tiles=0", keys, config, Algorithm::reduceThenScan);
+        Sorted onesweep = sortWith("algorithm=1,small_keys=0", keys, config, Algorithm::onesweep);
+        Sorted rts = sortWith("algorithm=2,small_keys=0", keys, config, Algorithm::reduceThenScan);
         CHECK(onesweep.keys == rts.keys);
         CHECK(onesweep.values == rts.values);
       }
@@ -62,9 +62,7 @@ TEST_SUITE("algorithms") {
 
   TEST_CASE("the one-dispatch small path at and around its threshold") {
     for (const vksort::SortConfig& config : kConfigs) {
-      const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
-      bool wide = keyWords(config) == 2 || config.valueType == ValueType::u64;
-      const uint32_t threshold = wide ? p.wideSmallSortMaxKeys : p.smallSortMaxKeys;
+      const uint32_t threshold = vksort::getSorterProperties(gpu().sorter).smallSortMaxKeys;
       REQUIRE(threshold > 0);
       for (uint32_t n : {1u, 2u, threshold / 2 + 1, threshold - 1, threshold, threshold + 1}) {
         CAPTURE(int(config.keyType));
@@ -89,10 +87,12 @@ TEST_SUITE("algorithms") {
     }
   }
 
-  TEST_CASE("small paths of a larger tuning: several tiles in one workgroup") {
-    TunedSorter tuned("small_tiles=3");
+  TEST_CASE("the one-workgroup sort over several of its tiles") {
+    const uint32_t workgroup = vksort::getSorterProperties(gpu().sorter).workgroupSize;
+    const std::string tuning = "small_kpi=1,small_keys=" + std::to_string(3 * workgroup + 5);
+    TunedSorter tuned(tuning.c_str());
     const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
-    REQUIRE(p.smallSortMaxKeys == 3 * p.tileKeys);
+    REQUIRE(p.smallSortMaxKeys == 3 * workgroup + 5);
     vksort::SortConfig config = kConfigs[2];  // odd pass count: the copy back inside the dispatch
     for (uint32_t n : {p.smallSortMaxKeys - 1, p.smallSortMaxKeys}) {
       CAPTURE(n);

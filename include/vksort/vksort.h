@@ -68,7 +68,6 @@ typedef struct VksortSorterProperties {
   VkBool32 partitionedRanking;
   VksortAlgorithm algorithm;
   uint32_t smallSortMaxKeys;
-  uint32_t wideSmallSortMaxKeys;
 } VksortSorterProperties;
 
 /* A zero-initialized config is u32 keys, no values, ascending; set endBit (32 for all bits). */

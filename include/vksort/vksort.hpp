@@ -118,9 +118,7 @@ struct SorterProperties {
   uint32_t maxCount;            // the largest count one sort accepts (memory allowing)
   bool partitionedRanking;      // ranking with subgroupPartitionNV rather than ballots
   Algorithm algorithm;          // onesweep or reduceThenScan, as chosen for the device
-  uint32_t smallSortMaxKeys;    // sorts of up to this many keys run in one dispatch (32-bit keys
-                                // and values; wideSmallSortMaxKeys when either is 64-bit)
-  uint32_t wideSmallSortMaxKeys;
+  uint32_t smallSortMaxKeys;    // sorts of up to this many keys run in one dispatch (0: none)
 };
 VKSORT_API SorterProperties getSorterProperties(Sorter sorter);
 

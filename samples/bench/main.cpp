@@ -11,6 +11,8 @@
 //                       [--profile 1]   (per-dispatch medians, from the sort's profiling timestamps)
 //                       [--copy 0]      (skip the copy ceiling)
 //                       [--large 1]     (only: 2^30 + 12345 pairs32 and 2^31 + 7 keys32, checked)
+//                       [--indirect 1]  (the count from a GPU buffer: impl "vksort-indirect")
+//   impl is "vksort" for Onesweep, "vksort-rts" for reduce-then-scan (VKSORT_TUNING=algorithm=2).
 //   modes: keys32, pairs32, keysf32, pairs32b16 (bits [0,16)), pairs32b24 (bits [0,24)),
 //          keys64, pairs64v32 (u64 keys, u32 values), pairs64v64
 #include <algorithm>
@@ -40,6 +42,7 @@ struct Args {
   bool profile = false;  // also print each dispatch's median time
   bool copy = true;      // also measure the copy ceiling
   bool large = false;    // the counts past 2^30 instead of the table
+  bool indirect = false; // sorts read their count from a buffer
   std::vector<std::string> modes = {"keys32", "pairs32"};
   std::vector<uint64_t> sizes;  // extra sizes beyond the powers of 4
   std::vector<uint32_t> dists = {2, 4, 8, 16};
@@ -66,6 +69,7 @@ Args parse(int argc, char** argv) {
     else if (k == "--profile") a.profile = v == "1";
     else if (k == "--copy") a.copy = v == "1";
     else if (k == "--large") a.large = v == "1";
+    else if (k == "--indirect") a.indirect = v == "1";
     else if (k == "--dists") { a.dists.clear(); if (v != "none") for (auto& s : split(v)) a.dists.push_back(uint32_t(std::stoul(s))); }
     else throw std::runtime_error("unknown option " + k);
   }
@@ -104,6 +108,8 @@ class Bench {
   Bench(vkctx::Context& ctx, vksort::Sorter sorter, const Args& args)
       : ctx_(ctx), sorter_(sorter), args_(args), gen_(ctx, kGenSpirv, sizeof kGenSpirv),
         copy_(ctx, kCopySpirv, sizeof kCopySpirv) {
+    impl_ = vksort::getSorterProperties(sorter).algorithm == vksort::Algorithm::reduceThenScan ? "vksort-rts" : "vksort";
+    if (args.indirect) impl_ += "-indirect";
     VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
     qi.queryType = VK_QUERY_TYPE_TIMESTAMP;
     qi.queryCount = 2 * uint32_t(args.iterations);
@@ -129,6 +135,9 @@ class Bench {
     info.scratch = scratch.range();
 
     vkctx::Buffer iota = ctx_.createDeviceBuffer(pairs ? valueBytes : 16);
+    vkctx::Buffer countBuffer = ctx_.createDeviceBuffer(4, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
+    ctx_.upload(countBuffer, &n, 4);
+    if (args_.indirect) info.countBuffer = countBuffer.range();
     VkCommandBuffer cmd = ctx_.beginCommands();
     gen_.dispatch(cmd, {0, ctx_.address(pristine), n, q, 0, kb / 4});
     if (pairs) gen_.dispatch(cmd, {0, ctx_.address(iota), n, q, 1, vb / 4});
@@ -148,8 +157,8 @@ class Bench {
     Timing sort = measure(sortWork);
     if (args_.profile) profile(sortWork, info, mode, n);  // before the check: clocks still up
     std::string check = checkResult(pristine, keys, values, n, info.config);
-    print("vksort", mode, q, n, sort, check);
-    for (vkctx::Buffer* b : {&pristine, &iota, &keys, &values, &scratch}) ctx_.destroy(*b);
+    print(impl_.c_str(), mode, q, n, sort, check);
+    for (vkctx::Buffer* b : {&pristine, &iota, &keys, &values, &scratch, &countBuffer}) ctx_.destroy(*b);
 
     if (!args_.copy) return;
     // The ceiling: one copy of the sort's bytes (keys, and values), same n.
@@ -320,6 +329,7 @@ class Bench {
   vksort::Sorter sorter_;
   const Args& args_;
   Helper gen_, copy_;
+  std::string impl_;  // the CSV's impl column
   VkQueryPool queries_ = VK_NULL_HANDLE;
 };
 
