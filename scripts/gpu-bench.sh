@@ -12,6 +12,8 @@ nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv | tee "$ou
 nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu --format=csv -lms 100 > "$out/clocks.csv" &
 logger=$!
 VKSORT_REQUIRE_DEVICE=1 build/tests/vksort_tests 2>&1 | tail -40 > "$out/tests.log"; echo "tests exit ${PIPESTATUS[0]}" | tee -a "$out/tests.log"
+VKSORT_TUNING=algorithm=2 VKSORT_REQUIRE_DEVICE=1 build/tests/vksort_tests 2>&1 | tail -40 > "$out/tests-rts.log"
+echo "reduce-then-scan tests exit ${PIPESTATUS[0]}" | tee -a "$out/tests-rts.log"
 build/samples/demo/vksort_demo 10000000 | tee "$out/demo.txt"
 args="--modes ${VKSORT_BENCH_MODES:-keys32,pairs32,keys64,pairs64v32,pairs64v64,keysf32,pairs32b16} --sizes 100000,1000000,3000000,6000000 ${VKSORT_BENCH_ARGS:-}"
 build/samples/bench/vksort_bench --profile 1 $args | tee "$out/vksort.csv"

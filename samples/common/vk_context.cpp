@@ -113,9 +113,13 @@ Context::Context(const Options& options) {
   vkGetPhysicalDeviceQueueFamilyProperties(physicalDevice, &nq, nullptr);
   std::vector<VkQueueFamilyProperties> families(nq);
   vkGetPhysicalDeviceQueueFamilyProperties(physicalDevice, &nq, families.data());
+  // A family with compute and timestamps; one with graphics too where there is one (the splats
+  // sample draws).
   queueFamily = UINT32_MAX;
-  for (uint32_t i = 0; i < nq && queueFamily == UINT32_MAX; ++i)
-    if ((families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) && families[i].timestampValidBits) queueFamily = i;
+  for (VkQueueFlags want : {VkQueueFlags(VK_QUEUE_COMPUTE_BIT | VK_QUEUE_GRAPHICS_BIT), VkQueueFlags(VK_QUEUE_COMPUTE_BIT)})
+    for (uint32_t i = 0; i < nq && queueFamily == UINT32_MAX; ++i)
+      if ((families[i].queueFlags & want) == want && families[i].timestampValidBits) queueFamily = i;
+  hasGraphics = queueFamily != UINT32_MAX && (families[queueFamily].queueFlags & VK_QUEUE_GRAPHICS_BIT);
   if (queueFamily == UINT32_MAX) throw std::runtime_error("no compute queue with timestamps");
 
   // Enable what vksort uses: bufferDeviceAddress, and subgroup size control where there is one.
@@ -128,6 +132,8 @@ Context::Context(const Options& options) {
   features13_ = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
   features13_.subgroupSizeControl = has13.subgroupSizeControl;
   features13_.computeFullSubgroups = has13.computeFullSubgroups;
+  features13_.dynamicRendering = has13.dynamicRendering;
+  hasGraphics = hasGraphics && has13.dynamicRendering;
   features12_ = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, v13 ? &features13_ : nullptr};
   features12_.bufferDeviceAddress = VK_TRUE;
   features_ = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features12_};

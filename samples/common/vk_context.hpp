@@ -45,6 +45,7 @@ class Context {
   uint32_t queueFamily = 0;
   VkCommandPool commandPool = VK_NULL_HANDLE;
   VkPhysicalDeviceProperties properties{};
+  bool hasGraphics = false;  // the queue draws too, with dynamicRendering enabled
 
   // The createSorter arguments for this device.
   vksort::SorterCreateInfo sorterCreateInfo() const;
