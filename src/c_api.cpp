@@ -24,7 +24,7 @@ vksort::SortConfig toCpp(const VksortSortConfig& c) {
   return config;
 }
 
-vksort::BufferRange toCpp(const VksortBufferRange& r) { return {r.buffer, r.offset, r.size}; }
+vksort::BufferRange toCpp(const VksortBufferRange& r) { return {r.buffer, r.offset, r.size, r.usage}; }
 
 VksortResult nullArgument(const char* name) {
   lastError = std::string(name) + " is null";

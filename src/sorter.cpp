@@ -37,9 +37,14 @@ Status checkConfig(const SortConfig& config) {
   return {};
 }
 
-// A range must exist, be aligned to `alignment` and hold at least `bytes`.
-Status checkRange(const BufferRange& r, const char* name, VkDeviceSize bytes, VkDeviceSize alignment) {
+// A range must exist, be aligned to `alignment`, hold at least `bytes`, and, where the caller
+// says how the buffer was created, have `usage`.
+Status checkRange(const BufferRange& r, const char* name, VkDeviceSize bytes, VkDeviceSize alignment,
+                  VkBufferUsageFlags usage = kRequiredBufferUsage) {
   if (r.buffer == VK_NULL_HANDLE) return fail(Result::errorInvalidArgument, "%s.buffer is VK_NULL_HANDLE", name);
+  if (r.usage != 0 && (r.usage & usage) != usage)
+    return fail(Result::errorInvalidArgument, "%s.usage 0x%x lacks 0x%x that vksort needs", name, unsigned(r.usage),
+                unsigned(usage & ~r.usage));
   if (r.offset % alignment != 0)
     return fail(Result::errorInvalidArgument, "%s.offset %llu is not a multiple of %llu", name,
                 (unsigned long long)r.offset, (unsigned long long)alignment);
@@ -48,6 +53,9 @@ Status checkRange(const BufferRange& r, const char* name, VkDeviceSize bytes, Vk
                 (unsigned long long)r.size, (unsigned long long)bytes);
   return {};
 }
+
+// Indirect sorts read their dispatch arguments from the scratch header.
+constexpr VkBufferUsageFlags kScratchUsage = kRequiredBufferUsage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
 
 VkDeviceAddress addressOf(const Sorter_T& s, const BufferRange& r) {
   VkBufferDeviceAddressInfo info{VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO};
@@ -116,9 +124,7 @@ Status getScratchRequirements(Sorter s, const SortConfig& config, uint32_t maxCo
                 maxCountOf(*s));
   out->size = scratchLayout(s->tuning, config, maxCount).size;
   out->alignment = kScratchAlignment;
-  // Indirect sorts read their dispatch arguments from the scratch header.
-  out->usage = VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
-               VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
+  out->usage = kScratchUsage;
   return {};
 }
 
@@ -147,7 +153,7 @@ Status recordSort(Sorter s, VkCommandBuffer cmd, const SortInfo& info) {
   if (pairs)
     if (Status st = checkRange(info.values, "values", elements * vb, vb); !st) return st;
   VkDeviceSize scratchBytes = scratchLayout(s->tuning, info.config, info.maxCount).size;
-  if (Status st = checkRange(info.scratch, "scratch", scratchBytes, kScratchAlignment); !st) return st;
+  if (Status st = checkRange(info.scratch, "scratch", scratchBytes, kScratchAlignment, kScratchUsage); !st) return st;
   if (indirect ? info.maxCount == 0 : info.count == 0) return {};
 
   SortAddresses addresses{addressOf(*s, info.keys), pairs ? addressOf(*s, info.values) : 0,

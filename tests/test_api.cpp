@@ -70,9 +70,14 @@ TEST_SUITE("api") {
                   scratch = ctx.createDeviceBuffer(req.size + 256, req.usage);
     std::vector<uint32_t> input = makeKeys(Dist::uniform, n + 16, 3);
     ctx.upload(keys, input.data(), input.size() * 4);
-    good.keys = {keys.buffer, 0, n * 4};
+    // With the usage the buffers were made with: checked, and enough.
+    const VkBufferUsageFlags made = vksort::kRequiredBufferUsage | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                    VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    good.keys = {keys.buffer, 0, n * 4, made};
     good.values = values.range();
+    good.values.usage = made;
     good.scratch = scratch.range();
+    good.scratch.usage = made | req.usage;
 
     struct Case {
       const char* what;
@@ -112,6 +117,16 @@ TEST_SUITE("api") {
     add("64-bit values range too small", [](vksort::SortInfo& i) {
       i.config.valueType = vksort::ValueType::u64;
       i.count = i.maxCount = 600;  // 4800 bytes of values; the range has 4000
+    });
+    add("keys buffer without device-address usage", [](vksort::SortInfo& i) {
+      i.keys.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    });
+    add("values buffer without storage usage", [](vksort::SortInfo& i) {
+      i.values.usage = VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
+    });
+    add("scratch without indirect usage", [](vksort::SortInfo& i) { i.scratch.usage = vksort::kRequiredBufferUsage; });
+    add("count buffer without device-address usage", [&](vksort::SortInfo& i) {
+      i.countBuffer = {keys.buffer, n * 4, 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT};
     });
     if (vksort::getSorterProperties(g.sorter).maxCount < 0xFFFFFFFFu)
       add("maxCount above the sorter's maximum", [&](vksort::SortInfo& i) {

@@ -89,6 +89,7 @@ typedef struct VksortBufferRange {
   VkBuffer buffer;
   VkDeviceSize offset;
   VkDeviceSize size;
+  VkBufferUsageFlags usage; /* optional (0): the buffer's creation usage, checked when given */
 } VksortBufferRange;
 
 typedef struct VksortSortInfo {

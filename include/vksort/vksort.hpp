@@ -171,6 +171,9 @@ struct BufferRange {
   VkBuffer buffer = VK_NULL_HANDLE;
   VkDeviceSize offset = 0;
   VkDeviceSize size = 0;
+  // Optional: the usage the buffer was created with (Vulkan cannot be asked). When given, vksort
+  // checks it holds what the buffer needs (kRequiredBufferUsage; scratch: the query's usage).
+  VkBufferUsageFlags usage = 0;
 };
 
 struct SortInfo {
