@@ -92,42 +92,46 @@ TEST_SUITE("contract") {
     for (vkctx::Buffer* b : {&keys, &values, &copy, &result, &scratch, &readback}) ctx.destroy(*b);
   }
 
-  TEST_CASE("sorts sharing one scratch buffer, back to back") {
+  TEST_CASE("sorts back to back in one command buffer, with one shared scratch and with separate ones") {
     Gpu& g = gpu();
     vkctx::Context& ctx = g.ctx;
     const uint32_t n = 2 * vksort::getSorterProperties(g.sorter).tileKeys + 5;
-    std::vector<uint32_t> a = makeKeys(Dist::uniform, n, 11), b = makeKeys(Dist::q2, n, 12);
+    for (bool sharedScratch : {true, false}) {
+      CAPTURE(sharedScratch);
+      std::vector<uint32_t> a = makeKeys(Dist::uniform, n, 11), b = makeKeys(Dist::q2, n, 12);
+      vksort::SortInfo info;
+      info.count = info.maxCount = n;
+      vksort::ScratchRequirements req;
+      vkctx::check(vksort::getScratchRequirements(g.sorter, info.config, n, &req), "getScratchRequirements");
+      vkctx::Buffer scratchA = ctx.createDeviceBuffer(req.size, req.usage);
+      vkctx::Buffer scratchB = ctx.createDeviceBuffer(sharedScratch ? 16 : req.size, req.usage);
+      vkctx::Buffer keysA = ctx.createDeviceBuffer(n * 4), keysB = ctx.createDeviceBuffer(n * 4);
+      ctx.upload(keysA, a.data(), n * 4);
+      ctx.upload(keysB, b.data(), n * 4);
 
-    vksort::SortInfo info;
-    info.count = info.maxCount = n;
-    vksort::ScratchRequirements req;
-    vkctx::check(vksort::getScratchRequirements(g.sorter, info.config, n, &req), "getScratchRequirements");
-    vkctx::Buffer scratch = ctx.createDeviceBuffer(req.size, req.usage);
-    vkctx::Buffer keysA = ctx.createDeviceBuffer(n * 4), keysB = ctx.createDeviceBuffer(n * 4);
-    ctx.upload(keysA, a.data(), n * 4);
-    ctx.upload(keysB, b.data(), n * 4);
-    info.scratch = scratch.range();
+      VkCommandBuffer cmd = ctx.beginCommands();
+      vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, vksort::kSortDstStage,
+                           vksort::kSortDstAccess);
+      info.keys = keysA.range();
+      info.scratch = scratchA.range();
+      vkctx::check(vksort::recordSort(g.sorter, cmd, info), "recordSort A");
+      info.keys = keysB.range();
+      info.scratch = sharedScratch ? scratchA.range() : scratchB.range();
+      vkctx::check(vksort::recordSort(g.sorter, cmd, info), "recordSort B");
+      vkctx::memoryBarrier(cmd, vksort::kSortSrcStage, vksort::kSortSrcAccess, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                           VK_ACCESS_TRANSFER_READ_BIT);
+      ctx.submitAndWait(cmd);
+      requireNoValidationMessages();  // synchronization validation: the recorder's barriers suffice
 
-    VkCommandBuffer cmd = ctx.beginCommands();
-    vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, vksort::kSortDstStage,
-                         vksort::kSortDstAccess);
-    info.keys = keysA.range();
-    vkctx::check(vksort::recordSort(g.sorter, cmd, info), "recordSort A");
-    info.keys = keysB.range();
-    vkctx::check(vksort::recordSort(g.sorter, cmd, info), "recordSort B");
-    vkctx::memoryBarrier(cmd, vksort::kSortSrcStage, vksort::kSortSrcAccess, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                         VK_ACCESS_TRANSFER_READ_BIT);
-    ctx.submitAndWait(cmd);
-    requireNoValidationMessages();
-
-    std::vector<uint32_t> outA(n), outB(n);
-    ctx.download(keysA, outA.data(), n * 4);
-    ctx.download(keysB, outB.data(), n * 4);
-    std::sort(a.begin(), a.end());
-    std::sort(b.begin(), b.end());
-    CHECK(outA == a);
-    CHECK(outB == b);
-    for (vkctx::Buffer* buf : {&scratch, &keysA, &keysB}) ctx.destroy(*buf);
+      std::vector<uint32_t> outA(n), outB(n);
+      ctx.download(keysA, outA.data(), n * 4);
+      ctx.download(keysB, outB.data(), n * 4);
+      std::sort(a.begin(), a.end());
+      std::sort(b.begin(), b.end());
+      CHECK(outA == a);
+      CHECK(outB == b);
+      for (vkctx::Buffer* buf : {&scratchA, &scratchB, &keysA, &keysB}) ctx.destroy(*buf);
+    }
   }
 }
 
