@@ -34,15 +34,17 @@ void main() {
   for (uint pass = 0u; pass < pc.passCount; ++pass) {
     uint shift = pc.shift + pass * kRadixBits;
     uvec2 from = keys[pass & 1u];
-    // This pass's digit histogram, scanned into bin starts.
-    for (uint d = tid; d < kRadix; d += WG) s_digitScan[d] = 0u;
-    barrier();
-    for (uint i = tid; i < count; i += WG) atomicAdd(s_digitScan[digitOf(KeysRW(from).v[i], shift)], 1u);
-    barrier();
-    exclusiveScanDigits();
-    // Between tiles s_digitDest holds each digit's next global position (no shared memory of
-    // its own: the binning tuning fills the device's limit).
-    for (uint d = tid; d < kRadix; d += WG) s_digitDest[d] = s_digitScan[d];
+    // This pass's digit histogram, scanned into bin starts; between tiles s_digitDest holds each
+    // digit's next global position (no shared memory of its own: the binning tuning fills the
+    // device's limit). A single tile needs neither: its digit order is the pass's order.
+    if (tiles > 1u) {
+      for (uint d = tid; d < kRadix; d += WG) s_digitScan[d] = 0u;
+      barrier();
+      for (uint i = tid; i < count; i += WG) atomicAdd(s_digitScan[digitOf(KeysRW(from).v[i], shift)], 1u);
+      barrier();
+      exclusiveScanDigits();
+      for (uint d = tid; d < kRadix; d += WG) s_digitDest[d] = s_digitScan[d];
+    }
     // Tiles in input order: each digit's keys land after the previous tiles' (stable).
     for (uint tile = 0u; tile < tiles; ++tile) {
       clearTileCounts();
@@ -51,7 +53,7 @@ void main() {
       loadTile(addressAt(from, tileStart, KEY_LOG2_BYTES), min(TILE, count - tileStart));
       countTile(shift);
       rankTile(shift);
-      for (uint d = tid; d < kRadix; d += WG) s_digitDest[d] -= s_digitScan[d];
+      for (uint d = tid; d < kRadix; d += WG) s_digitDest[d] = tiles == 1u ? 0u : s_digitDest[d] - s_digitScan[d];
       barrier();
       scatterKeys(keys[(pass + 1u) & 1u], shift);
       if (VALUE_WORDS != 0u)

@@ -35,8 +35,8 @@ struct Preferred {
 // counter copies cost 45%. 64-bit keys or values: half the keys per invocation (the same shared
 // memory); keys64 at 2^26: 512 x 7 11.08 ms, 448 x 8 11.02, 384 x 9 11.15, 512 x 6 12.08; 16 or 32
 // histogram tiles per workgroup and 2 counter copies were slower for 32- and 64-bit keys alike. The one-workgroup sort, pairs32 on an H100 (4 keys per invocation beat 1 and 2):
-// 0.029 ms at 2048 keys, 0.047 at 4096 against 0.056 / 0.059 for the multi-dispatch sort, which
-// wins from about 6000 keys. Others: untested shapes sized for their shared memory (AMD/Intel
+// 0.023 ms at 2048 keys (one tile), 0.047 at 4096 against 0.056 / 0.059 for the multi-dispatch
+// sort, which wins from about 6000 keys. Others: untested shapes sized for their shared memory (AMD/Intel
 // 64 KiB), wave64 on AMD.
 Preferred preferredFor(const DeviceCaps& caps) {
   switch (caps.vendorId) {
