@@ -2,11 +2,12 @@
 // reduce-then-scan upsweep and downsweep (upsweep.glsl, downsweep.glsl) and the one-workgroup
 // small sort (small_sort.glsl).
 // A tile is TILE = WG * KPI keys. For one tile, in order:
-//   clearTileCounts()   then a barrier;
+//   clearTileCounts()   then a barrier (reduce-then-scan: loadWorkgroupTile() does both and
+//                       the load);
 //   loadTile()          subgroup-striped loads: subgroup s holds keys [s*SG*KPI, (s+1)*SG*KPI),
 //                       lane l key i at s*SG*KPI + i*SG + l, so loads coalesce and rank order is
 //                       input order (stable);
-//   countTile()         each subgroup's digit counts (shared atomics: CUB's "early counts"), then
+//   countTile()         (countDigits() and the digit order) each subgroup's digit counts (shared atomics: CUB's "early counts"), then
 //                       the tile's: s_digitCount, s_digitScan (exclusive, in the tile's digit
 //                       order), each subgroup's first position per digit, and whether the tile
 //                       is uniform (one digit holds every key: it keeps input order);
@@ -119,9 +120,25 @@ void clearTileCounts() {
   if (gl_LocalInvocationIndex == 0u) s_uniformDigit = kRadix;
 }
 
-// Digit counts of the tile (see the top); ON_TILE_COUNT(digit, count), if the kernel defines it,
-// sees each digit's count as soon as it is known. Ends behind a barrier.
-void countTile(uint shift) {
+// Reduce-then-scan's tile: the workgroup's own (by id: no workgroup waits on another), loaded,
+// counts cleared. False, before any barrier, for a spare workgroup of a 2D grid.
+bool loadWorkgroupTile(out uint tile, out uint tiles, out uint tileStart) {
+  tile = flatWorkGroupId();
+  uint count = sortCount();
+  tiles = divideUp(count, TILE);
+  tileStart = tile * TILE;
+  if (tile >= tiles) return false;
+  clearTileCounts();
+  barrier();
+  loadTile(addressAt(uvec2(pc.keysIn), tileStart, KEY_LOG2_BYTES), min(TILE, count - tileStart));
+  return true;
+}
+
+// The tile's digit counts: s_digitCount (and s_digitScan, to be scanned), each subgroup's rows
+// turned into its first position among the tile's keys of each digit, and the uniform digit.
+// ON_TILE_COUNT(digit, count), if the kernel defines it, sees each digit's count as soon as it is
+// known. Ends behind a barrier.
+void countDigits(uint shift) {
   uint tid = gl_LocalInvocationIndex;
   uint row = gl_SubgroupID * kRadix;
   for (uint i = 0u; i < KPI; ++i)
@@ -144,6 +161,13 @@ void countTile(uint shift) {
 #endif
   }
   barrier();
+}
+
+// countDigits(), then the tile's digit order for rankTile(): s_digitScan exclusive, subgroup rows
+// offset by it (see the top). Ends behind a barrier.
+void countTile(uint shift) {
+  countDigits(shift);
+  uint tid = gl_LocalInvocationIndex;
   exclusiveScanDigits();  // s_digitScan[d]: first position of digit d in the tile's sorted order
   for (uint d = tid; d < kRadix; d += WG)
     for (uint s = 0u; s < gl_NumSubgroups; ++s) s_subgroupCounts[s * kRadix + d] += s_digitScan[d];

@@ -9,14 +9,8 @@ layout(local_size_x_id = 0) in;
 #include "binning.glsl"
 
 void main() {
-  uint tile = flatWorkGroupId();
-  uint count = sortCount();
-  uint tiles = divideUp(count, TILE);
-  if (tile >= tiles) return;  // a spare workgroup of a 2D grid
-  clearTileCounts();
-  barrier();
-  uint tileStart = tile * TILE;
-  loadTile(addressAt(uvec2(pc.keysIn), tileStart, KEY_LOG2_BYTES), min(TILE, count - tileStart));
+  uint tile, tiles, tileStart;
+  if (!loadWorkgroupTile(tile, tiles, tileStart)) return;
   countTile(pc.shift);
   rankTile(pc.shift);
   for (uint d = gl_LocalInvocationIndex; d < kRadix; d += WG)

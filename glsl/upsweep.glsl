@@ -8,14 +8,8 @@ layout(local_size_x_id = 0) in;
 #include "binning.glsl"
 
 void main() {
-  uint tile = flatWorkGroupId();
-  uint count = sortCount();
-  uint tiles = divideUp(count, TILE);
-  if (tile >= tiles) return;  // a spare workgroup of a 2D grid
-  clearTileCounts();
-  barrier();
-  uint tileStart = tile * TILE;
-  loadTile(addressAt(uvec2(pc.keysIn), tileStart, KEY_LOG2_BYTES), min(TILE, count - tileStart));
-  countTile(pc.shift);
+  uint tile, tiles, tileStart;
+  if (!loadWorkgroupTile(tile, tiles, tileStart)) return;
+  countDigits(pc.shift);  // the counts alone: no ranking follows
   for (uint d = gl_LocalInvocationIndex; d < kRadix; d += WG) pc.status.v[d * tiles + tile] = s_digitCount[d];
 }

@@ -136,8 +136,10 @@ Status Pipelines::create(const VolkDeviceTable& vk, VkDevice device, const Tunin
   const uint32_t none = uint32_t(ValueType::none), u32 = uint32_t(ValueType::u32);
   const bool onesweep = tuning.algorithm == Algorithm::onesweep;
   VkPipeline p;
-  for (Kernel k : {kInit, kScan, kCopyBack, kHistogram, onesweep ? kHistogram : kTileScan})
+  for (Kernel k : {kInit, kScan, kCopyBack, kHistogram})
     if (Status st = get(k, kKeyU32, none, &p); !st) return st;
+  if (!onesweep)
+    if (Status st = get(kTileScan, 0, 0, &p); !st) return st;
   for (uint32_t values : {none, u32})
     for (Kernel k : {onesweep ? kBinning : kUpsweep, onesweep ? kBinning : kDownsweep, kSmallSort})
       if (Status st = get(k, kKeyU32, values, &p); !st) return st;
@@ -158,8 +160,11 @@ Status Pipelines::get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPip
 Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out) const {
   const Tuning& t = tuning_;
   const bool wideKeys = keyType >= kKeyU64;
-  const uint32_t valueWords = valueType == uint32_t(ValueType::u64) ? 2 : valueType;
-  const uint32_t words = wideKeys || valueWords == 2 ? 2 : 1;
+  const uint32_t valueWords = valueBytes(ValueType(valueType)) / 4;
+  SortConfig config;
+  config.keyType = KeyType(keyType);
+  config.valueType = ValueType(valueType);
+  const uint32_t words = elementWords(config);
   KernelSource src = sourceOf(kernel, wideKeys, t);
   VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   moduleInfo.codeSize = src.bytes;

@@ -50,18 +50,18 @@ struct Timestamps {
   }
 };
 
+// Whether a scatter's byte offset may pass 2^31 (addressing.glsl), or the tuning asks for 64-bit
+// addresses anyway.
+bool wideScatter(const Tuning& t, const SortConfig& c, uint32_t span) {
+  uint64_t elementBytes = std::max(keyBytes(c.keyType), valueBytes(c.valueType));
+  return uint64_t(span) * elementBytes > 0x7FFFFFFFull || span >= t.wideAddressesFrom;
+}
+
 }  // namespace
 
 uint32_t passCount(const SortConfig& c) { return (c.endBit - c.beginBit + kRadixBits - 1) / kRadixBits; }
 
 uint32_t binningDispatches(const SortConfig& c) { return passCount(c) + passCount(c) % 2; }
-
-// Whether a scatter's byte offset may pass 2^31 (addressing.glsl), or the tuning asks for 64-bit
-// addresses anyway.
-static bool wideScatter(const Tuning& t, const SortConfig& c, uint32_t span) {
-  uint64_t elementBytes = std::max(keyBytes(c.keyType), valueBytes(c.valueType));
-  return uint64_t(span) * elementBytes > 0x7FFFFFFFull || span >= t.wideAddressesFrom;
-}
 
 Status getSortPipelines(const Sorter_T& s, const SortConfig& c, SortPipelines* out) {
   const uint32_t keyType = uint32_t(c.keyType), valueType = uint32_t(c.valueType);

@@ -135,9 +135,12 @@ class Bench {
     info.scratch = scratch.range();
 
     vkctx::Buffer iota = ctx_.createDeviceBuffer(pairs ? valueBytes : 16);
-    vkctx::Buffer countBuffer = ctx_.createDeviceBuffer(4, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
-    ctx_.upload(countBuffer, &n, 4);
-    if (args_.indirect) info.countBuffer = countBuffer.range();
+    vkctx::Buffer countBuffer;
+    if (args_.indirect) {
+      countBuffer = ctx_.createDeviceBuffer(4, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
+      ctx_.upload(countBuffer, &n, 4);
+      info.countBuffer = countBuffer.range();
+    }
     VkCommandBuffer cmd = ctx_.beginCommands();
     gen_.dispatch(cmd, {0, ctx_.address(pristine), n, q, 0, kb / 4});
     if (pairs) gen_.dispatch(cmd, {0, ctx_.address(iota), n, q, 1, vb / 4});
