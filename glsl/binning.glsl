@@ -7,10 +7,11 @@
 //   loadTile()          subgroup-striped loads: subgroup s holds keys [s*SG*KPI, (s+1)*SG*KPI),
 //                       lane l key i at s*SG*KPI + i*SG + l, so loads coalesce and rank order is
 //                       input order (stable);
-//   countTile()         (countDigits() and the digit order) each subgroup's digit counts (shared atomics: CUB's "early counts"), then
-//                       the tile's: s_digitCount, s_digitScan (exclusive, in the tile's digit
-//                       order), each subgroup's first position per digit, and whether the tile
-//                       is uniform (one digit holds every key: it keeps input order);
+//   countTile()         (countDigits() and the digit order) each subgroup's digit counts
+//                       (shared atomics: CUB's "early counts"), then the tile's: s_digitCount,
+//                       s_digitScan (exclusive, in the tile's digit order), each subgroup's first
+//                       position per digit, and whether the tile is uniform (one digit holds
+//                       every key: it keeps input order);
 //   rankTile()          ranks each key among its subgroup's keys of the same digit (ballot
 //                       multisplit, subgroup_rank.glsl) and writes it to its place in s_tile;
 //   [the caller sets s_digitDest[d]: global position of the tile's j-th key of digit d is
@@ -52,12 +53,17 @@ shared uint s_digitCount[kRadix];
 shared uint s_digitDest[kRadix];  // global position of the tile's j-th key = s_digitDest[d] + j
 shared uint s_uniformDigit;       // the digit every key of the tile has, else kRadix
 
-// This invocation's part of the tile, in registers.
+// This invocation's part of the tile, in registers. Registers bound occupancy (an H100 runs one
+// 512-invocation workgroup per SM above 64 per invocation), so what lives from the ranking to the
+// value scatter is packed: places are below 2^16 (tuning.cpp bounds the tile), digits 8 bits.
 KeyT t_keys[KPI];
-uint t_place[KPI];  // each key's position in the tile's digit order
-uint t_dest[KPI];   // each key's global position
-uint t_count;       // keys in the tile
+uint t_places[(KPI + 1u) / 2u];  // each key's position in the tile's digit order, 16 bits each
+uint t_digits[(KPI + 3u) / 4u];  // the digit of the key at s_tile[i * WG + invocation], 8 bits each
+uint t_count;                    // keys in the tile
 bool t_uniform;
+
+uint placeOf(uint i) { return (t_places[i / 2u] >> (16u * (i % 2u))) & 0xFFFFu; }
+uint scatteredDigit(uint i) { return (t_digits[i / 4u] >> (8u * (i % 4u))) & 0xFFu; }
 
 uint laneIndex(uint i) { return gl_SubgroupID * gl_SubgroupSize * KPI + i * gl_SubgroupSize + gl_SubgroupInvocationID; }
 
@@ -108,13 +114,13 @@ uint valueLog2Bytes() { return VALUE_WORDS == 2u ? 3u : 2u; }
 // element size in 32 bits; on an H100 element 2^30 of u32 data wrapped to element 0).
 void loadTile(uvec2 keys, uint count) {
   t_count = count;
-  for (uint i = 0u; i < KPI; ++i) {
+  [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     uint idx = laneIndex(i);
     t_keys[i] = idx < count ? KEYS_IN(keys).v[idx] : KeyT(0u);
   }
 }
 
-// Before countTile, behind a barrier (the caller's, to share it).
+// Before countTile/countDigits, behind a barrier (the caller's, to share it).
 void clearTileCounts() {
   for (uint i = gl_LocalInvocationIndex; i < MAX_SUBGROUPS * kRadix; i += WG) s_subgroupCounts[i] = 0u;
   if (gl_LocalInvocationIndex == 0u) s_uniformDigit = kRadix;
@@ -134,19 +140,12 @@ bool loadWorkgroupTile(out uint tile, out uint tiles, out uint tileStart) {
   return true;
 }
 
-// The tile's digit counts: s_digitCount (and s_digitScan, to be scanned), each subgroup's rows
-// turned into its first position among the tile's keys of each digit, and the uniform digit.
-// ON_TILE_COUNT(digit, count), if the kernel defines it, sees each digit's count as soon as it is
-// known. Ends behind a barrier.
-void countDigits(uint shift) {
-  uint tid = gl_LocalInvocationIndex;
-  uint row = gl_SubgroupID * kRadix;
-  for (uint i = 0u; i < KPI; ++i)
-    if (laneIndex(i) < t_count) atomicAdd(s_subgroupCounts[row + digitOf(t_keys[i], shift)], 1u);
-  barrier();
-  // Subgroup rows become each subgroup's first position for the digit among the tile's keys
-  // of that digit.
-  for (uint d = tid; d < kRadix; d += WG) {
+// Subgroup rows (each subgroup's digit counts) become each subgroup's first position among the
+// tile's keys of the digit; s_digitCount and s_digitScan (to be scanned) get the tile's counts,
+// s_uniformDigit the digit of a uniform tile. ON_TILE_COUNT(digit, count), if the kernel defines
+// it, sees each digit's count as soon as it is known. Behind a barrier on entry and on exit.
+void sumSubgroupRows() {
+  for (uint d = gl_LocalInvocationIndex; d < kRadix; d += WG) {
     uint count = 0u;
     for (uint s = 0u; s < gl_NumSubgroups; ++s) {
       uint c = s_subgroupCounts[s * kRadix + d];
@@ -163,26 +162,37 @@ void countDigits(uint shift) {
   barrier();
 }
 
+// The tile's digit counts alone (reduce-then-scan's upsweep): sumSubgroupRows() after per-key
+// shared atomics. Ends behind a barrier.
+void countDigits(uint shift) {
+  uint row = gl_SubgroupID * kRadix;
+  [[unroll]] for (uint i = 0u; i < KPI; ++i)
+    if (laneIndex(i) < t_count) atomicAdd(s_subgroupCounts[row + digitOf(t_keys[i], shift)], 1u);
+  barrier();
+  sumSubgroupRows();
+}
+
 // countDigits(), then the tile's digit order for rankTile(): s_digitScan exclusive, subgroup rows
-// offset by it (see the top). Ends behind a barrier.
+// offset by it (see the top), t_uniform. Ends behind a barrier.
 void countTile(uint shift) {
   countDigits(shift);
-  uint tid = gl_LocalInvocationIndex;
   exclusiveScanDigits();  // s_digitScan[d]: first position of digit d in the tile's sorted order
-  for (uint d = tid; d < kRadix; d += WG)
+  for (uint d = gl_LocalInvocationIndex; d < kRadix; d += WG)
     for (uint s = 0u; s < gl_NumSubgroups; ++s) s_subgroupCounts[s * kRadix + d] += s_digitScan[d];
   barrier();
   t_uniform = s_uniformDigit != kRadix;
 }
 
 // Each key to its place in s_tile, in digit order. The row counter of a digit advances by its
-// peers at each step; the last peer moves it. Uniform tiles skip this: their keys stay in
-// registers, in input order.
+// peers at each step; the last peer moves it. A uniform tile skips this: its digit order is its
+// input order, and its keys stay in registers. No workgroup barrier inside: a kernel may let some
+// subgroups do other work first (Onesweep's look-back).
 void rankTile(uint shift) {
   if (t_uniform) return;
   uint row = gl_SubgroupID * kRadix;
   uint lane = gl_SubgroupInvocationID;
-  for (uint i = 0u; i < KPI; ++i) {
+  [[unroll]] for (uint i = 0u; i < (KPI + 1u) / 2u; ++i) t_places[i] = 0u;
+  [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     bool valid = laneIndex(i) < t_count;
     uint digit = digitOf(t_keys[i], shift);
     uvec4 peers = matchDigit(digit, valid);
@@ -193,51 +203,53 @@ void rankTile(uint shift) {
       first = s_subgroupCounts[row + digit];
       s_subgroupCounts[row + digit] = first + before + 1u;
     }
-    t_place[i] = subgroupShuffle(first, valid ? leader : lane) + before;
-    if (valid) tileStoreKey(t_place[i], t_keys[i]);
+    uint place = subgroupShuffle(first, valid ? leader : lane) + before;
+    if (valid) tileStoreKey(place, t_keys[i]);
+    t_places[i / 2u] |= place << (16u * (i % 2u));
     subgroupBarrier();  // this step's counter writes before the next step's reads
   }
 }
 
-// Keys to s_digitDest[digit] + j (s_digitDest set behind a barrier).
+// Keys to s_digitDest[digit] + j, j their place (s_digitDest set behind a barrier): consecutive
+// invocations write consecutive addresses of a bin. A uniform tile's keys go from registers.
 void scatterKeys(uvec2 keysOut, uint shift) {
   if (t_uniform) {
-    uint digit = s_uniformDigit;
-    for (uint i = 0u; i < KPI; ++i) {
-      uint idx = laneIndex(i);
-      t_dest[i] = s_digitDest[digit] + idx;
-      if (idx < t_count) storeKey(keysOut, t_dest[i], t_keys[i]);
-    }
+    uint dest = s_digitDest[s_uniformDigit];
+    [[unroll]] for (uint i = 0u; i < KPI; ++i)
+      if (laneIndex(i) < t_count) storeKey(keysOut, dest + laneIndex(i), t_keys[i]);
     return;
   }
-  for (uint i = 0u; i < KPI; ++i) {
+  [[unroll]] for (uint i = 0u; i < (KPI + 3u) / 4u; ++i) t_digits[i] = 0u;
+  [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     uint j = i * WG + gl_LocalInvocationIndex;
     if (j < t_count) {
       KeyT key = tileLoadKey(j);
-      t_dest[i] = s_digitDest[digitOf(key, shift)] + j;
-      storeKey(keysOut, t_dest[i], key);
+      uint digit = digitOf(key, shift);
+      t_digits[i / 4u] |= digit << (8u * (i % 4u));
+      storeKey(keysOut, s_digitDest[digit] + j, key);
     }
   }
 }
 
-// The tile's values (at `valuesIn`, the tile's own base) after their keys. Uses s_tile: every
-// invocation must call it.
+// The tile's values (at `valuesIn`, the tile's own base) after their keys, through s_tile to the
+// same places (a uniform tile's straight). Every invocation must call it.
 void scatterValues(uvec2 valuesIn, uvec2 valuesOut) {
   if (t_uniform) {
-    for (uint i = 0u; i < KPI; ++i) {
+    uint dest = s_digitDest[s_uniformDigit];
+    [[unroll]] for (uint i = 0u; i < KPI; ++i) {
       uint idx = laneIndex(i);
-      if (idx < t_count) storeValue(valuesOut, t_dest[i], loadValue(valuesIn, idx));
+      if (idx < t_count) storeValue(valuesOut, dest + idx, loadValue(valuesIn, idx));
     }
     return;
   }
   barrier();  // every key has left s_tile
-  for (uint i = 0u; i < KPI; ++i) {
+  [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     uint idx = laneIndex(i);
-    if (idx < t_count) tileStoreValue(t_place[i], loadValue(valuesIn, idx));
+    if (idx < t_count) tileStoreValue(placeOf(i), loadValue(valuesIn, idx));
   }
   barrier();
-  for (uint i = 0u; i < KPI; ++i) {
+  [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     uint j = i * WG + gl_LocalInvocationIndex;
-    if (j < t_count) storeValue(valuesOut, t_dest[i], tileLoadValue(j));
+    if (j < t_count) storeValue(valuesOut, s_digitDest[scatteredDigit(i)] + j, tileLoadValue(j));
   }
 }

@@ -6,6 +6,9 @@
 #extension GL_KHR_shader_subgroup_ballot : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_shuffle : require
+// [[unroll]] on loops over a thread's keys: a loop the driver leaves rolled indexes its register
+// arrays dynamically, which puts them in local memory (an H100 did: 112 bytes per invocation).
+#extension GL_EXT_control_flow_attributes : require
 
 // Keys are KEY_WORDS 32-bit words (a define: kernels are compiled once per key width); a
 // 64-bit key is a uvec2 of its low and high words.

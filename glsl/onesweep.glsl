@@ -5,11 +5,10 @@
 //   1. take a tile ticket (tiles are numbered in the order workgroups start, never by
 //      gl_WorkGroupID, so the look-back only ever waits on running workgroups); clear a share of
 //      the next dispatch's look-back words;
-//   2. load the tile and count its digits; publish the counts at once, so that successors'
-//      look-backs overlap our ranking;
-//   3. rank the keys into shared memory;
-//   4. look back for the global digit offsets (lookback.glsl);
-//   5. scatter keys, then values.
+//   2. load the tile and count its digits; publish the counts at once;
+//   3. look back for the global digit offsets (lookback.glsl), while subgroups that do not look
+//      back rank the keys into shared memory; then the others rank theirs;
+//   4. scatter keys, then values.
 // Reads keysIn/valsIn [tile range], header bin starts and ticket, status of predecessors.
 // Writes keysOut/valsOut, this tile's status words, statusNext rows (cleared), and, from the
 // portion's last tile, the next portion's bin starts.
@@ -49,11 +48,12 @@ void main() {
   uint binRow = portion == 0u ? kHeaderHist + pc.pass * kRadix : kHeaderPortionStarts + (portion % 2u) * kRadix;
 
   loadTile(addressAt(uvec2(pc.keysIn), tileStart, KEY_LOG2_BYTES), min(TILE, portionKeys - tileStart));
-  countTile(pc.shift);
-  rankTile(pc.shift);
+  countTile(pc.shift);  // publishes the tile's counts (ON_TILE_COUNT)
 
   // The global position of the tile's first key of each digit: its bin start plus its count in
-  // the portion's earlier tiles. The portion's last tile leaves the next portion's bin starts.
+  // the portion's earlier tiles. Before the ranking: the subgroups that look back rank later,
+  // the others rank meanwhile, and the prefix goes out while successors still count (their walks
+  // stay short). The portion's last tile leaves the next portion's bin starts.
   for (uint d = tid; d < kRadix; d += WG) {
     uint binStart = pc.header.v[binRow + d];
     uint before = lookBack(tile, d, s_digitCount[d]);
@@ -61,6 +61,7 @@ void main() {
     if (tile == tileCount - 1u)
       pc.header.v[kHeaderPortionStarts + ((portion + 1u) % 2u) * kRadix + d] = binStart + before + s_digitCount[d];
   }
+  rankTile(pc.shift);
   barrier();
 
   scatterKeys(uvec2(pc.keysOut), pc.shift);

@@ -7,21 +7,21 @@ layout(constant_id = 7) const uint BALLOT_WORDS = 4u;  // ceil(largest subgroup 
 
 uint peerCount(uvec4 m) {
   uint c = 0u;
-  for (uint w = 0u; w < BALLOT_WORDS; ++w) c += uint(bitCount(m[w]));
+  [[unroll]] for (uint w = 0u; w < BALLOT_WORDS; ++w) c += uint(bitCount(m[w]));
   return c;
 }
 
 // The highest lane set in a non-empty mask.
 uint highestPeer(uvec4 m) {
   uint lane = 0u;
-  for (uint w = 0u; w < BALLOT_WORDS; ++w)
+  [[unroll]] for (uint w = 0u; w < BALLOT_WORDS; ++w)
     if (m[w] != 0u) lane = w * 32u + uint(findMSB(m[w]));
   return lane;
 }
 
 uvec4 lanesBelow() {
   uvec4 m = gl_SubgroupLtMask;
-  for (uint w = BALLOT_WORDS; w < 4u; ++w) m[w] = 0u;
+  [[unroll]] for (uint w = BALLOT_WORDS; w < 4u; ++w) m[w] = 0u;
   return m;
 }
 
@@ -34,12 +34,12 @@ uvec4 matchDigit(uint digit, bool valid) {
 // One ballot per digit bit.
 uvec4 matchDigit(uint digit, bool valid) {
   uvec4 peers = subgroupBallot(valid);
-  for (uint b = 0u; b < kRadixBits; ++b) {
+  [[unroll]] for (uint b = 0u; b < kRadixBits; ++b) {
     bool bit = ((digit >> b) & 1u) != 0u;
     uvec4 ones = subgroupBallot(bit);
-    for (uint w = 0u; w < BALLOT_WORDS; ++w) peers[w] &= bit ? ones[w] : ~ones[w];
+    [[unroll]] for (uint w = 0u; w < BALLOT_WORDS; ++w) peers[w] &= bit ? ones[w] : ~ones[w];
   }
-  for (uint w = BALLOT_WORDS; w < 4u; ++w) peers[w] = 0u;
+  [[unroll]] for (uint w = BALLOT_WORDS; w < 4u; ++w) peers[w] = 0u;
   return peers;
 }
 #endif

@@ -32,13 +32,13 @@ uint exclusiveScanDigits() {
   uint first = gl_LocalInvocationIndex * DIGITS_PER_INVOCATION;
   uint own[DIGITS_PER_INVOCATION];
   uint sum = 0u;
-  for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
+  [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
     own[i] = first + i < kRadix ? s_digitScan[first + i] : 0u;
     sum += own[i];
   }
   uint total;
   uint running = workgroupExclusiveAdd(sum, total);  // its barriers order the reads above
-  for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
+  [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
     if (first + i < kRadix) s_digitScan[first + i] = running;
     running += own[i];
   }

@@ -1,5 +1,6 @@
 #include "device_caps.hpp"
 
+#include <cstdlib>
 #include <cstring>
 
 namespace vksort::detail {
@@ -106,6 +107,8 @@ Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDev
 
   caps->partitionedSubgroups = (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) &&
                                extensionEnabled(info, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
+  caps->pipelineStatistics = std::getenv("VKSORT_PIPELINE_STATS") &&
+                             extensionEnabled(info, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
 
   if (!(subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT))
     return fail(Result::errorFeatureNotPresent, "%s has no subgroup operations in compute shaders", p.deviceName);

@@ -21,6 +21,8 @@ struct DeviceCaps {
   bool canRequireSubgroupSize = false; // subgroupSizeControl + computeFullSubgroups enabled, and
                                        // compute in requiredSubgroupSizeStages
   bool partitionedSubgroups = false;   // VK_NV_shader_subgroup_partitioned enabled, in compute
+  bool pipelineStatistics = false;     // VKSORT_PIPELINE_STATS set and the caller enabled
+                                       // VK_KHR_pipeline_executable_properties (a developer's aid)
 };
 
 // Fills *caps; fails with errorFeatureNotPresent if the device cannot run vksort.

@@ -48,6 +48,11 @@ const char* loadDeviceTable(VkDevice device, PFN_vkGetDeviceProcAddr gdpa, VolkD
     out->vkGetBufferDeviceAddress =
         reinterpret_cast<PFN_vkGetBufferDeviceAddress>(gdpa(device, "vkGetBufferDeviceAddressKHR"));
   if (!out->vkGetBufferDeviceAddress) return "vkGetBufferDeviceAddress";
+  // Optional: pipeline statistics for developers (VKSORT_PIPELINE_STATS).
+  out->vkGetPipelineExecutablePropertiesKHR = reinterpret_cast<PFN_vkGetPipelineExecutablePropertiesKHR>(
+      gdpa(device, "vkGetPipelineExecutablePropertiesKHR"));
+  out->vkGetPipelineExecutableStatisticsKHR = reinterpret_cast<PFN_vkGetPipelineExecutableStatisticsKHR>(
+      gdpa(device, "vkGetPipelineExecutableStatisticsKHR"));
   return nullptr;
 }
 

@@ -1,7 +1,9 @@
 #include "pipelines.hpp"
 
 #include <cstddef>
+#include <cstdio>
 
+#include "pipeline_statistics.hpp"
 #include "shader_interface.h"
 
 namespace vksort::detail {
@@ -69,6 +71,7 @@ struct SpecData {
   uint32_t histogramCopies;              // 8
   uint32_t keyType;                      // 10
   uint32_t smallSortKeys;                // 12
+  uint32_t lookbackWindow;               // 13
 };
 const VkSpecializationMapEntry kSpecMap[] = {
     {0, offsetof(SpecData, workgroupSize), 4},
@@ -81,6 +84,7 @@ const VkSpecializationMapEntry kSpecMap[] = {
     {8, offsetof(SpecData, histogramCopies), 4},
     {10, offsetof(SpecData, keyType), 4},
     {12, offsetof(SpecData, smallSortKeys), 4},
+    {13, offsetof(SpecData, lookbackWindow), 4},
 };
 
 struct KernelSource {
@@ -119,8 +123,9 @@ KernelSource sourceOf(Kernel k, bool wideKeys, const Tuning& t) {
 }  // namespace
 
 Status Pipelines::create(const VolkDeviceTable& vk, VkDevice device, const Tuning& tuning, VkPipelineCache cache,
-                         const VkAllocationCallbacks* allocator) {
+                         const VkAllocationCallbacks* allocator, bool captureStatistics) {
   vk_ = &vk;
+  captureStatistics_ = captureStatistics;
   device_ = device;
   tuning_ = tuning;
   cache_ = cache;
@@ -182,7 +187,8 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, VkP
                 t.ballotWords,
                 t.histogramCopies,
                 keyType,
-                t.smallSortKeys};
+                t.smallSortKeys,
+                t.lookbackWindow};
   VkSpecializationInfo specInfo{uint32_t(std::size(kSpecMap)), kSpecMap, sizeof spec, &spec};
 
   VkPipelineShaderStageRequiredSubgroupSizeCreateInfo requiredSize{
@@ -199,11 +205,19 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, VkP
   info.stage.pName = "main";
   info.stage.pSpecializationInfo = &specInfo;
   info.layout = layout_;
+  if (captureStatistics_) info.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
   VkResult r = vk_->vkCreateComputePipelines(device_, cache_, 1, &info, allocator_, out);
   vk_->vkDestroyShaderModule(device_, module, allocator_);
   if (r != VK_SUCCESS) {
     *out = VK_NULL_HANDLE;
     return failVulkan(r, "vkCreateComputePipelines");
+  }
+  if (captureStatistics_) {
+    static const char* const kNames[kKernelCount] = {"init", "scan", "copy_back", "tile_scan", "histogram",
+                                                     "binning", "upsweep", "downsweep", "small_sort"};
+    char name[64];
+    std::snprintf(name, sizeof name, "%s key %u value %u", kNames[kernel], keyType, valueType);
+    printPipelineStatistics(*vk_, device_, *out, name);
   }
   return {};
 }

@@ -25,8 +25,9 @@ constexpr uint32_t kValueTypes = 3;  // none, u32, u64
 
 class Pipelines {
  public:
+  // captureStatistics: print each pipeline's statistics (pipeline_statistics.hpp).
   Status create(const VolkDeviceTable& vk, VkDevice device, const Tuning& tuning, VkPipelineCache cache,
-                const VkAllocationCallbacks* allocator);
+                const VkAllocationCallbacks* allocator, bool captureStatistics);
   // Destroys what create made; safe on a partly created set.
   void destroy();
 
@@ -43,6 +44,7 @@ class Pipelines {
   Tuning tuning_{};
   VkPipelineCache cache_ = VK_NULL_HANDLE;
   const VkAllocationCallbacks* allocator_ = nullptr;
+  bool captureStatistics_ = false;
   VkPipelineLayout layout_ = VK_NULL_HANDLE;
   mutable std::mutex mutex_;
   // [kernel][key type][value type]; unkeyed kernels use [0][0], the histogram [type][0].

@@ -92,7 +92,7 @@ Status createSorter(const SorterCreateInfo& ci, Sorter* pSorter) {
   }
   if (status) {
     s->tuning = chooseTuning(s->caps, ci.algorithm);
-    status = s->pipelines.create(s->vk, s->device, s->tuning, ci.pipelineCache, s->allocator);
+    status = s->pipelines.create(s->vk, s->device, s->tuning, ci.pipelineCache, s->allocator, s->caps.pipelineStatistics);
   }
   if (!status) {
     destroySorter(s);

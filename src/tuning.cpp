@@ -21,6 +21,7 @@ struct Preferred {
   uint32_t histogramTilesPerWorkgroup;
   bool partitionedRanking = false; // where the device has it
   bool lookbackPlainLoads = false; // measured on NVIDIA only; atomics are the safe default
+  uint32_t lookbackWindow = 4;      // predecessors read at once
   uint32_t histogramCopies = 1;
   uint32_t portionTiles = 0;
   uint32_t wideAddressesFrom = ~0u;
@@ -70,6 +71,7 @@ void applyOverride(Preferred* want) {
     else if (is("histogram_tiles")) want->histogramTilesPerWorkgroup = value;
     else if (is("partitioned")) want->partitionedRanking = value != 0;
     else if (is("plain_loads")) want->lookbackPlainLoads = value != 0;
+    else if (is("lookback_window")) want->lookbackWindow = value;
     else if (is("histogram_copies")) want->histogramCopies = value;
     else if (is("subgroup")) want->subgroupSize = value;
     const char* comma = std::strchr(eq, ',');
@@ -137,6 +139,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   t.histogramTilesPerWorkgroup = std::max(want.histogramTilesPerWorkgroup, 1u);
   t.partitionedRanking = want.partitionedRanking && caps.partitionedSubgroups;
   t.lookbackPlainLoads = want.lookbackPlainLoads;
+  t.lookbackWindow = std::clamp(want.lookbackWindow, 1u, 16u);
   // Without a required size the device may run any size up to its maximum.
   t.ballotWords = ((t.requireSubgroupSize ? t.subgroupSize : caps.maxSubgroupSize) + 31) / 32;
   t.histogramCopies = std::clamp(want.histogramCopies, 1u, 8u);
@@ -151,8 +154,10 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
 
   // Shrink the workgroup until it fits the device: per-subgroup counter rows grow with
   // workgroupSize / minSubgroupSize, which small subgroups (lavapipe: 4) make large.
+  // Tiles below 2^16 keys: binning.glsl packs places in 16 bits.
   auto fits = [&](const Tuning& c, uint32_t words) {
     return c.workgroupSize <= caps.maxWorkgroupInvocations && binningSharedBytes(c, words) <= caps.maxSharedMemory &&
+           c.tileKeys(words) <= 0x10000u &&
            (!c.requireSubgroupSize || c.workgroupSize / c.subgroupSize <= caps.maxWorkgroupSubgroups);
   };
   while (!fits(t, 1) && t.workgroupSize > t.subgroupSize) t.workgroupSize /= 2;

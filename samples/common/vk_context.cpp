@@ -144,9 +144,18 @@ Context::Context(const Options& options) {
   vkEnumerateDeviceExtensionProperties(physicalDevice, nullptr, &ne, nullptr);
   std::vector<VkExtensionProperties> available(ne);
   vkEnumerateDeviceExtensionProperties(physicalDevice, nullptr, &ne, available.data());
-  for (const VkExtensionProperties& e : available)
+  // VKSORT_PIPELINE_STATS: vksort prints its pipelines' statistics where the driver has them.
+  const bool wantStatistics = std::getenv("VKSORT_PIPELINE_STATS") != nullptr;
+  for (const VkExtensionProperties& e : available) {
     if (std::strcmp(e.extensionName, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME) == 0)
       extensions_.push_back(VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
+    if (wantStatistics && std::strcmp(e.extensionName, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME) == 0) {
+      extensions_.push_back(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
+      statistics_.pNext = features_.pNext;
+      statistics_.pipelineExecutableInfo = VK_TRUE;
+      features_.pNext = &statistics_;
+    }
+  }
 
   float priority = 1.0f;
   VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};

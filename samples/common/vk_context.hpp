@@ -78,6 +78,8 @@ class Context {
   VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
   VkPhysicalDeviceVulkan12Features features12_{};
   VkPhysicalDeviceVulkan13Features features13_{};
+  VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR statistics_{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
   VkPhysicalDeviceFeatures2 features_{};
   std::vector<const char*> extensions_;  // device extensions enabled
   uint32_t messages_ = 0;
