@@ -10,8 +10,8 @@
 //   countTile()         (countDigits() and the digit order) each subgroup's digit counts
 //                       (shared atomics: CUB's "early counts"), then the tile's: s_digitCount,
 //                       s_digitScan (exclusive, in the tile's digit order), each subgroup's first
-//                       position per digit, and whether the tile is uniform (one digit holds
-//                       every key: it keeps input order);
+//                       position among the tile's keys of each digit, and whether the tile is
+//                       uniform (one digit holds every key: it keeps input order);
 //   rankTile()          ranks each key among its subgroup's keys of the same digit (ballot
 //                       multisplit, subgroup_rank.glsl) and writes it to its place in s_tile;
 //   [the caller sets s_digitDest[d]: global position of the tile's j-th key of digit d is
@@ -140,12 +140,20 @@ bool loadWorkgroupTile(out uint tile, out uint tiles, out uint tileStart) {
   return true;
 }
 
-// Subgroup rows (each subgroup's digit counts) become each subgroup's first position among the
-// tile's keys of the digit; s_digitCount and s_digitScan (to be scanned) get the tile's counts,
-// s_uniformDigit the digit of a uniform tile. ON_TILE_COUNT(digit, count), if the kernel defines
-// it, sees each digit's count as soon as it is known. Behind a barrier on entry and on exit.
-void sumSubgroupRows() {
-  for (uint d = gl_LocalInvocationIndex; d < kRadix; d += WG) {
+// Behind a barrier after the subgroup rows were counted: the rows become each subgroup's first
+// position among the tile's keys of the digit; s_digitCount gets the tile's counts, s_digitScan
+// (where `scan`) their exclusive sum over digits, s_uniformDigit the digit of a uniform tile.
+// ON_TILE_COUNT(digit, count), if the kernel defines it, sees each digit's count as soon as it is
+// known. One pass with the digit scan: each invocation owns DIGITS_PER_INVOCATION digits.
+// Every invocation must call it; ends behind a barrier.
+void sumSubgroupRows(bool scan) {
+  uint first = gl_LocalInvocationIndex * DIGITS_PER_INVOCATION;
+  uint own[DIGITS_PER_INVOCATION];
+  uint sum = 0u;
+  [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
+    uint d = first + i;
+    own[i] = 0u;
+    if (d >= kRadix) continue;
     uint count = 0u;
     for (uint s = 0u; s < gl_NumSubgroups; ++s) {
       uint c = s_subgroupCounts[s * kRadix + d];
@@ -154,32 +162,37 @@ void sumSubgroupRows() {
     }
     if (count == t_count) s_uniformDigit = d;
     s_digitCount[d] = count;
-    s_digitScan[d] = count;
 #ifdef ON_TILE_COUNT
     ON_TILE_COUNT(d, count);
 #endif
+    own[i] = count;
+    sum += count;
+  }
+  if (scan) {
+    uint total;
+    uint running = workgroupExclusiveAdd(sum, total);
+    [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
+      if (first + i < kRadix) s_digitScan[first + i] = running;
+      running += own[i];
+    }
   }
   barrier();
 }
 
-// The tile's digit counts alone (reduce-then-scan's upsweep): sumSubgroupRows() after per-key
-// shared atomics. Ends behind a barrier.
-void countDigits(uint shift) {
+// The tile's digit counts alone (reduce-then-scan's upsweep): per-key shared atomics into the
+// subgroup rows, then sumSubgroupRows(). Ends behind a barrier.
+void countDigits(uint shift, bool scan) {
   uint row = gl_SubgroupID * kRadix;
   [[unroll]] for (uint i = 0u; i < KPI; ++i)
     if (laneIndex(i) < t_count) atomicAdd(s_subgroupCounts[row + digitOf(t_keys[i], shift)], 1u);
   barrier();
-  sumSubgroupRows();
+  sumSubgroupRows(scan);
 }
 
-// countDigits(), then the tile's digit order for rankTile(): s_digitScan exclusive, subgroup rows
-// offset by it (see the top), t_uniform. Ends behind a barrier.
+// countDigits() with the tile's digit order for rankTile(): s_digitScan, t_uniform. Ends behind a
+// barrier.
 void countTile(uint shift) {
-  countDigits(shift);
-  exclusiveScanDigits();  // s_digitScan[d]: first position of digit d in the tile's sorted order
-  for (uint d = gl_LocalInvocationIndex; d < kRadix; d += WG)
-    for (uint s = 0u; s < gl_NumSubgroups; ++s) s_subgroupCounts[s * kRadix + d] += s_digitScan[d];
-  barrier();
+  countDigits(shift, true);
   t_uniform = s_uniformDigit != kRadix;
 }
 
@@ -203,7 +216,7 @@ void rankTile(uint shift) {
       first = s_subgroupCounts[row + digit];
       s_subgroupCounts[row + digit] = first + before + 1u;
     }
-    uint place = subgroupShuffle(first, valid ? leader : lane) + before;
+    uint place = s_digitScan[digit] + subgroupShuffle(first, valid ? leader : lane) + before;
     if (valid) tileStoreKey(place, t_keys[i]);
     t_places[i / 2u] |= place << (16u * (i % 2u));
     subgroupBarrier();  // this step's counter writes before the next step's reads

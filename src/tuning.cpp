@@ -23,6 +23,7 @@ struct Preferred {
   bool lookbackPlainLoads = false; // measured on NVIDIA only; atomics are the safe default
   uint32_t lookbackWindow = 4;      // predecessors read at once
   uint32_t histogramCopies = 1;
+  uint32_t histogramWorkgroupSize = 0;    // 0: the binning workgroup's
   uint32_t portionTiles = 0;
   uint32_t wideAddressesFrom = ~0u;
   uint32_t smallSortKeys = 2048;          // the one-workgroup sort up to this count
@@ -73,6 +74,7 @@ void applyOverride(Preferred* want) {
     else if (is("plain_loads")) want->lookbackPlainLoads = value != 0;
     else if (is("lookback_window")) want->lookbackWindow = value;
     else if (is("histogram_copies")) want->histogramCopies = value;
+    else if (is("histogram_workgroup")) want->histogramWorkgroupSize = value;
     else if (is("subgroup")) want->subgroupSize = value;
     const char* comma = std::strchr(eq, ',');
     p = comma ? comma + 1 : nullptr;
@@ -163,7 +165,8 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   while (!fits(t, 1) && t.workgroupSize > t.subgroupSize) t.workgroupSize /= 2;
   for (uint32_t words : {1u, 2u})
     while (!fits(t, words) && t.keysPerInvocation[words - 1] > 1) t.keysPerInvocation[words - 1] /= 2;
-  t.histogramWorkgroupSize = t.workgroupSize;
+  t.histogramWorkgroupSize = want.histogramWorkgroupSize == 0 ? t.workgroupSize
+                             : std::clamp(want.histogramWorkgroupSize, t.subgroupSize, caps.maxWorkgroupInvocations);
   while (t.histogramCopies > 1 && t.histogramCopies * kMaxPasses * kRadix * 4 > caps.maxSharedMemory)
     t.histogramCopies /= 2;
   return t;
