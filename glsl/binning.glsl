@@ -22,7 +22,7 @@
 // The including kernel declares `layout(local_size_x_id = 0) in;` first, and may define
 // KEYS_IN/KEYS_OUT/VALS_IN... (reference types) before including, to read what it wrote.
 // Shared memory: s_tile[TILE * TILE_WORDS] (keys, then values, in digit order; a 64-bit word
-// pair as low words then high words), s_subgroupCounts[MAX_SUBGROUPS][kRadix],
+// pair as low words then high words), s_subgroupCounts[MAX_SUBGROUPS][kRadix / 2] (16-bit counters),
 // s_digitScan/s_digitCount/s_digitDest[kRadix] and a few words (tuning.cpp's
 // binningSharedBytes() mirrors this).
 
@@ -48,7 +48,12 @@ const uint TILE_WORDS = VALUE_WORDS > kKeyWords ? VALUE_WORDS : kKeyWords;
 #include "subgroup_rank.glsl"
 
 shared uint s_tile[TILE * TILE_WORDS];
-shared uint s_subgroupCounts[MAX_SUBGROUPS * kRadix];
+// Each subgroup's digit counters, two 16-bit ones per word (digits 2w, 2w + 1): a subgroup holds
+// fewer than 2^16 keys. Half the shared memory of 32-bit counters, which lets a larger tile fit
+// (on an H100 the driver gives a workgroup at most 48 KiB and an SM about 50 KiB in all).
+shared uint s_subgroupCounts[MAX_SUBGROUPS * kRadix / 2u];
+uint counterWord(uint subgroup, uint digit) { return subgroup * (kRadix / 2u) + digit / 2u; }
+uint counterShift(uint digit) { return 16u * (digit % 2u); }
 shared uint s_digitCount[kRadix];
 shared uint s_digitDest[kRadix];  // global position of the tile's j-th key = s_digitDest[d] + j
 shared uint s_uniformDigit;       // the digit every key of the tile has, else kRadix
@@ -122,7 +127,7 @@ void loadTile(uvec2 keys, uint count) {
 
 // Before countTile/countDigits, behind a barrier (the caller's, to share it).
 void clearTileCounts() {
-  for (uint i = gl_LocalInvocationIndex; i < MAX_SUBGROUPS * kRadix; i += WG) s_subgroupCounts[i] = 0u;
+  for (uint i = gl_LocalInvocationIndex; i < MAX_SUBGROUPS * kRadix / 2u; i += WG) s_subgroupCounts[i] = 0u;
   if (gl_LocalInvocationIndex == 0u) s_uniformDigit = kRadix;
 }
 
@@ -144,36 +149,42 @@ bool loadWorkgroupTile(out uint tile, out uint tiles, out uint tileStart) {
 // position among the tile's keys of the digit; s_digitCount gets the tile's counts, s_digitScan
 // (where `scan`) their exclusive sum over digits, s_uniformDigit the digit of a uniform tile.
 // ON_TILE_COUNT(digit, count), if the kernel defines it, sees each digit's count as soon as it is
-// known. One pass with the digit scan: each invocation owns DIGITS_PER_INVOCATION digits.
-// Every invocation must call it; ends behind a barrier.
+// known. One pass with the digit scan: each invocation owns SUM_DIGITS digits, whole counter
+// words. Every invocation must call it; ends behind a barrier.
+const uint SUM_DIGITS = DIGITS_PER_INVOCATION + (DIGITS_PER_INVOCATION & 1u);  // even
 void sumSubgroupRows(bool scan) {
-  uint first = gl_LocalInvocationIndex * DIGITS_PER_INVOCATION;
-  uint own[DIGITS_PER_INVOCATION];
+  uint first = gl_LocalInvocationIndex * SUM_DIGITS;
+  uint own[SUM_DIGITS];
   uint sum = 0u;
-  [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
-    uint d = first + i;
-    own[i] = 0u;
-    if (d >= kRadix) continue;
-    uint count = 0u;
+  [[unroll]] for (uint i = 0u; i < SUM_DIGITS; ++i) own[i] = 0u;
+  if (first < kRadix) {
     for (uint s = 0u; s < gl_NumSubgroups; ++s) {
-      uint c = s_subgroupCounts[s * kRadix + d];
-      s_subgroupCounts[s * kRadix + d] = count;
-      count += c;
+      [[unroll]] for (uint i = 0u; i < SUM_DIGITS; i += 2u) {
+        uint at = counterWord(s, first + i);
+        uint w = s_subgroupCounts[at];
+        s_subgroupCounts[at] = own[i] | (own[i + 1u] << 16u);
+        own[i] += w & 0xFFFFu;
+        own[i + 1u] += w >> 16u;
+      }
     }
-    if (count == t_count) s_uniformDigit = d;
-    s_digitCount[d] = count;
+    [[unroll]] for (uint i = 0u; i < SUM_DIGITS; ++i) {
+      uint d = first + i;
+      if (own[i] == t_count) s_uniformDigit = d;
+      s_digitCount[d] = own[i];
 #ifdef ON_TILE_COUNT
-    ON_TILE_COUNT(d, count);
+      ON_TILE_COUNT(d, own[i]);
 #endif
-    own[i] = count;
-    sum += count;
+      sum += own[i];
+    }
   }
   if (scan) {
     uint total;
     uint running = workgroupExclusiveAdd(sum, total);
-    [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
-      if (first + i < kRadix) s_digitScan[first + i] = running;
-      running += own[i];
+    if (first < kRadix) {
+      [[unroll]] for (uint i = 0u; i < SUM_DIGITS; ++i) {
+        s_digitScan[first + i] = running;
+        running += own[i];
+      }
     }
   }
   barrier();
@@ -182,9 +193,10 @@ void sumSubgroupRows(bool scan) {
 // The tile's digit counts alone (reduce-then-scan's upsweep): per-key shared atomics into the
 // subgroup rows, then sumSubgroupRows(). Ends behind a barrier.
 void countDigits(uint shift, bool scan) {
-  uint row = gl_SubgroupID * kRadix;
-  [[unroll]] for (uint i = 0u; i < KPI; ++i)
-    if (laneIndex(i) < t_count) atomicAdd(s_subgroupCounts[row + digitOf(t_keys[i], shift)], 1u);
+  [[unroll]] for (uint i = 0u; i < KPI; ++i) {
+    uint digit = digitOf(t_keys[i], shift);
+    if (laneIndex(i) < t_count) atomicAdd(s_subgroupCounts[counterWord(gl_SubgroupID, digit)], 1u << counterShift(digit));
+  }
   barrier();
   sumSubgroupRows(scan);
 }
@@ -202,7 +214,6 @@ void countTile(uint shift) {
 // subgroups do other work first (Onesweep's look-back).
 void rankTile(uint shift) {
   if (t_uniform) return;
-  uint row = gl_SubgroupID * kRadix;
   uint lane = gl_SubgroupInvocationID;
   [[unroll]] for (uint i = 0u; i < (KPI + 1u) / 2u; ++i) t_places[i] = 0u;
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
@@ -212,9 +223,9 @@ void rankTile(uint shift) {
     uint leader = highestPeer(peers);
     uint before = peerCount(peers & lanesBelow());
     uint first = 0u;
-    if (valid && lane == leader) {
-      first = s_subgroupCounts[row + digit];
-      s_subgroupCounts[row + digit] = first + before + 1u;
+    if (valid && lane == leader) {  // an atomic: another leader may move the word's other digit
+      uint sh = counterShift(digit);
+      first = (atomicAdd(s_subgroupCounts[counterWord(gl_SubgroupID, digit)], (before + 1u) << sh) >> sh) & 0xFFFFu;
     }
     uint place = s_digitScan[digit] + subgroupShuffle(first, valid ? leader : lane) + before;
     if (valid) tileStoreKey(place, t_keys[i]);

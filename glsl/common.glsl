@@ -68,9 +68,9 @@ uint orderedBits(uint key) {
   return (descending() ? ~bits : bits) & pc.rangeMaskLo;
 }
 
-// A shift, not bitfieldExtract: a last digit may reach past bit 31 (range [28, 32) at shift 28),
-// which bitfieldExtract leaves undefined.
-uint digitOf(uint key, uint shift) { return (orderedBits(key) >> shift) & (kRadix - 1u); }
+// The digit at `shift` of ordered bits. A shift, not bitfieldExtract: a last digit may reach past
+// bit 31 (range [28, 32) at shift 28), which bitfieldExtract leaves undefined.
+uint digitOfBits(uint bits, uint shift) { return (bits >> shift) & (kRadix - 1u); }
 #else
 uvec2 orderedBits(uvec2 key) {
   uvec2 bits = KEY_TYPE == kKeyF64 ? vksortDoubleBitsKey(key) : KEY_TYPE == kKeyI64 ? vksortInt64BitsKey(key) : key;
@@ -78,9 +78,9 @@ uvec2 orderedBits(uvec2 key) {
 }
 
 // A digit may straddle the two words (shift 28: bits 28..35).
-uint digitOf(uvec2 key, uint shift) {
-  uvec2 b = orderedBits(key);
+uint digitOfBits(uvec2 b, uint shift) {
   uint d = shift >= 32u ? b.y >> (shift - 32u) : (b.x >> shift) | (shift == 0u ? 0u : b.y << (32u - shift));
   return d & (kRadix - 1u);
 }
 #endif
+uint digitOf(KeyT key, uint shift) { return digitOfBits(orderedBits(key), shift); }

@@ -50,8 +50,9 @@ void main() {
     }
     for (uint u = 0u; u < UNROLL; ++u) {
       if (base + u * WG >= end) break;
+      KeyT bits = orderedBits(k[u]);  // once per key, not per pass
       for (uint p = 0u; p < pc.passCount; ++p)
-        atomicAdd(s_hist[copy + p * kRadix + digitOf(k[u], pc.shift + p * kRadixBits)], 1u);
+        atomicAdd(s_hist[copy + p * kRadix + digitOfBits(bits, pc.shift + p * kRadixBits)], 1u);
     }
   }
   barrier();

@@ -31,19 +31,21 @@ struct Preferred {
   Algorithm algorithm = Algorithm::automatic;  // the environment's override of the caller's
 };
 
-// Starting points per vendor. NVIDIA, measured on an H100 (u32 keys and pairs, 2^20..2^28):
-// 384 x 20 keys beat 256 x 16 by 1.5x and 256 x 24 by 1.3x; 512 x 14 with plain look-back loads
-// beat 384 x 20 with atomic ones by 3-6%; ballots beat subgroupPartitionNV by 1.3x; histogram
-// counter copies cost 45%. 64-bit keys or values: half the keys per invocation (the same shared
-// memory); keys64 at 2^26: 512 x 7 11.08 ms, 448 x 8 11.02, 384 x 9 11.15, 512 x 6 12.08; 16 or 32
-// histogram tiles per workgroup and 2 counter copies were slower for 32- and 64-bit keys alike. The one-workgroup sort, pairs32 on an H100 (4 keys per invocation beat 1 and 2):
-// 0.023 ms at 2048 keys (one tile), 0.047 at 4096 against 0.056 / 0.059 for the multi-dispatch
-// sort, which wins from about 6000 keys. Others: untested shapes sized for their shared memory (AMD/Intel
-// 64 KiB), wave64 on AMD.
+// Starting points per vendor. NVIDIA, measured on an H100 (driver 580): the driver keeps about
+// 50 KiB of shared memory per SM for compute (a 19.5 KiB workgroup ran 2 per SM, a 25.6 KiB one 1),
+// so the binning workgroup takes the whole 48 KiB as one large tile: 512 x 18 keys (9216; 16-bit
+// subgroup counters leave room for it) beat 512 x 14 by 6% and 384 x 20-24 by 8-13% for u32 keys
+// and pairs at 2^26; 64-bit keys or values: 512 x 9 (7.62 ms for keys64 at 2^26; 512 x 7 8.51).
+// Plain look-back loads beat atomic ones by 1-2%; ballots beat subgroupPartitionNV by 1.3x;
+// histogram counter copies cost 45%; 16 or 32 histogram tiles per workgroup were slower. The
+// one-workgroup sort, pairs32 (4 keys per invocation beat 1 and 2): 0.023 ms at 2048 keys (one
+// tile), 0.047 at 4096 against 0.056 / 0.059 for the multi-dispatch sort, which wins from about
+// 6000 keys. Others: untested shapes sized for their shared memory (AMD/Intel 64 KiB), wave64 on
+// AMD.
 Preferred preferredFor(const DeviceCaps& caps) {
   switch (caps.vendorId) {
     case kVendorNvidia: {
-      Preferred p{32, 512, 14, 7, 8, false, true};
+      Preferred p{32, 512, 18, 9, 8, false, true};
       p.smallSortKeys = 4096;
       return p;
     }
@@ -114,7 +116,7 @@ uint32_t Tuning::portionKeys(uint32_t words) const {
 uint32_t binningSharedBytes(const Tuning& t, uint32_t elementWords) {
   uint32_t maxSubgroups = t.workgroupSize / t.minSubgroupSize;
   uint32_t words = t.tileKeys(elementWords) * elementWords  // s_tile
-                   + maxSubgroups * kRadix      // s_subgroupCounts
+                   + maxSubgroups * kRadix / 2  // s_subgroupCounts (16-bit counters)
                    + 3 * kRadix                 // s_digitCount, s_digitDest, s_digitScan
                    + maxSubgroups               // s_subgroupTotals
                    + 2;                         // s_ticket, s_uniformDigit
