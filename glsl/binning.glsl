@@ -117,12 +117,15 @@ uint valueLog2Bytes() { return VALUE_WORDS == 2u ? 3u : 2u; }
 
 // Loads the tile of `count` keys at `keys` (the tile's own base: some drivers compute index *
 // element size in 32 bits; on an H100 element 2^30 of u32 data wrapped to element 0).
-void loadTile(uvec2 keys, uint count) {
-  t_count = count;
+void loadTileInto(out KeyT keys[KPI], uvec2 at, uint count) {
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     uint idx = laneIndex(i);
-    t_keys[i] = idx < count ? KEYS_IN(keys).v[idx] : KeyT(0u);
+    keys[i] = idx < count ? KEYS_IN(at).v[idx] : KeyT(0u);
   }
+}
+void loadTile(uvec2 keys, uint count) {
+  t_count = count;
+  loadTileInto(t_keys, keys, count);
 }
 
 // Before countTile/countDigits, behind a barrier (the caller's, to share it).
