@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# On the GPU machine (README, "Performance"): the test suite, the demo, vksort's benchmark, then
-# CUB's (samples/bench/cub, built where CUDA is found) with the same modes and sizes, one after
-# the other, with the SM clock logged throughout. Expects a Release build in build/ (with
-# build/compare.py from ../shared/bench) and .gl/ from ../shared/tools/gpu-setup.sh. Results go
-# to $OUT (default: ./gpu-results). VKSORT_BENCH_ARGS adds to both benchmarks' arguments.
+# On the GPU machine (README, "Performance"): the test suite per algorithm, the demo, vksort's
+# benchmark, then CUB's (samples/bench/cub, built where CUDA is found) with the same modes and
+# sizes, one after the other, with the SM clock logged throughout; then reduce-then-scan and the
+# indirect form at small and large sizes, next to CUB again. Expects a Release build in build/ and
+# .gl/ from ../shared/tools/gpu-setup.sh. Results go to $OUT (default: ./gpu-results); the table
+# is report.md (scripts/bench_report.py; the plot needs matplotlib, made where it is installed).
+# VKSORT_BENCH_MODES and VKSORT_BENCH_ARGS replace / add to the main run's modes and arguments.
 set -uo pipefail
 out=${OUT:-gpu-results}
 mkdir -p "$out"
@@ -15,12 +17,24 @@ VKSORT_REQUIRE_DEVICE=1 build/tests/vksort_tests 2>&1 | tail -40 > "$out/tests.l
 VKSORT_TUNING=algorithm=2 VKSORT_REQUIRE_DEVICE=1 build/tests/vksort_tests 2>&1 | tail -40 > "$out/tests-rts.log"
 echo "reduce-then-scan tests exit ${PIPESTATUS[0]}" | tee -a "$out/tests-rts.log"
 build/samples/demo/vksort_demo 10000000 | tee "$out/demo.txt"
-args="--modes ${VKSORT_BENCH_MODES:-keys32,pairs32,keys64,pairs64v32,pairs64v64,keysf32,pairs32b16} --sizes 100000,1000000,3000000,6000000 ${VKSORT_BENCH_ARGS:-}"
-build/samples/bench/vksort_bench --profile 1 $args | tee "$out/vksort.csv"
-build/samples/bench/vksort_cub_bench $args | tee "$out/cub.csv"   # after ours: never time Vulkan while CUDA runs
+
+# Every power of two from 2^10 to 2^28, 100k/1M/3M/6M, q1..q16 at 2^26; the copy ceiling per row.
+args="--modes ${VKSORT_BENCH_MODES:-keys32,pairs32,keys64,pairs64v32,pairs32b16} --step-log2 1 --warmup-ms 400
+      --sizes 100000,1000000,3000000,6000000 ${VKSORT_BENCH_ARGS:-}"
+build/samples/bench/vksort_bench --profile 1 $args > "$out/vksort.csv"
+build/samples/bench/vksort_cub_bench $args > "$out/cub.csv"   # after ours: never time Vulkan while CUDA runs
+
+# The other forms, keys32 and pairs32: reduce-then-scan, the count read from a GPU buffer.
+small="--modes keys32,pairs32 --min-log2 24 --max-log2 28 --dists none --warmup-ms 400 --copy 0
+       --sizes 1000,4000,16000,64000,100000"
+VKSORT_TUNING=algorithm=2 build/samples/bench/vksort_bench $small > "$out/vksort-rts.csv"
+build/samples/bench/vksort_bench $small --indirect 1 > "$out/vksort-indirect.csv"
+build/samples/bench/vksort_cub_bench ${small/--copy 0/} > "$out/cub-forms.csv"
 kill $logger
-grep -v '^copy,' "$out/vksort.csv" > "$out/vksort-only.csv"
-grep '^copy,' "$out/vksort.csv" > "$out/copy-only.csv"
-python3 build/compare.py "$out/vksort-only.csv" "$out/cub.csv" | tee "$out/compare.txt"
-echo "# vksort against the copy of its own bytes (speedup < 1: slower than one copy)"
-python3 build/compare.py "$out/vksort-only.csv" "$out/copy-only.csv" | tail -3
+
+python3 scripts/bench_report.py "$out/vksort.csv" "$out/cub.csv" --md "$out/report.md"
+cat "$out/report.md"
+for form in rts indirect; do
+  echo "# vksort-$form against CUB"
+  python3 scripts/bench_report.py "$out/vksort-$form.csv" "$out/cub-forms.csv"
+done

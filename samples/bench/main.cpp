@@ -6,7 +6,8 @@
 // Timing: per size, about a second of back-to-back sorts to bring the clocks up, then one
 // submission of `iterations` sorts; each sort is preceded by a restore of the unsorted input
 // (outside the timed region) and bracketed by timestamps. Median and minimum of those.
-//   usage: vksort_bench [--max-log2 28] [--min-log2 10] [--modes keys32,pairs32] [--iterations 20]
+//   usage: vksort_bench [--max-log2 28] [--min-log2 10] [--step-log2 2] [--modes keys32,pairs32]
+//                       [--iterations 20]
 //                       [--warmup-ms 1000] [--sizes n,n,...] [--dists 1,2,4,8,16] [--dist-log2 26]
 //                       [--profile 1]   (per-dispatch medians, from the sort's profiling timestamps)
 //                       [--copy 0]      (skip the copy ceiling)
@@ -38,7 +39,7 @@ const uint32_t kCopySpirv[] = {
 };
 
 struct Args {
-  int minLog2 = 10, maxLog2 = 28, iterations = 20, warmupMs = 1000, distLog2 = 26;
+  int minLog2 = 10, maxLog2 = 28, stepLog2 = 2, iterations = 20, warmupMs = 1000, distLog2 = 26;
   bool profile = false;  // also print each dispatch's median time
   bool copy = true;      // also measure the copy ceiling
   bool large = false;    // the counts past 2^30 instead of the table
@@ -61,6 +62,7 @@ Args parse(int argc, char** argv) {
     std::string k = argv[i], v = argv[i + 1];
     if (k == "--max-log2") a.maxLog2 = std::stoi(v);
     else if (k == "--min-log2") a.minLog2 = std::stoi(v);
+    else if (k == "--step-log2") a.stepLog2 = std::max(1, std::stoi(v));
     else if (k == "--iterations") a.iterations = std::stoi(v);
     else if (k == "--warmup-ms") a.warmupMs = std::stoi(v);
     else if (k == "--dist-log2") a.distLog2 = std::stoi(v);
@@ -355,7 +357,7 @@ int main(int argc, char** argv) try {
       bench.run("pairs32", 1, (1u << 30) + 12345);
       bench.run("keys32", 1, (1u << 31) + 7);
     }
-    for (int lg = args.minLog2; lg <= args.maxLog2 && !args.large; lg += 2)
+    for (int lg = args.minLog2; lg <= args.maxLog2 && !args.large; lg += args.stepLog2)
       for (const std::string& mode : args.modes) bench.run(mode, 1, 1u << lg);
     for (uint32_t q : args.large ? std::vector<uint32_t>() : args.dists)
       for (const std::string& mode : args.modes) bench.run(mode, q, 1u << args.distLog2);

@@ -3,7 +3,7 @@
 // ../shared/bench/cub_bench.cu with float keys, 64-bit values and bit ranges.
 // Timing: per size, about `--warmup-ms` of back-to-back sorts, then `--iterations` sorts each
 // timed with CUDA events (input restored before each, outside the events); median and minimum.
-//   usage: vksort_cub_bench [--min-log2 10] [--max-log2 28] [--modes keys32,pairs32,...]
+//   usage: vksort_cub_bench [--min-log2 10] [--max-log2 28] [--step-log2 2] [--modes keys32,...]
 //                           [--iterations 20] [--warmup-ms 1000] [--sizes n,...]
 //                           [--dists 2,4,8,16|none] [--dist-log2 26]
 //   modes: keys32, pairs32, keysf32, pairs32b16, pairs32b24, keys64, pairs64v32, pairs64v64
@@ -50,7 +50,7 @@ __global__ void iota(V* v, size_t n) {
 }
 
 struct Args {
-  int minLog2 = 10, maxLog2 = 28, iterations = 20, warmupMs = 1000, distLog2 = 26;
+  int minLog2 = 10, maxLog2 = 28, stepLog2 = 2, iterations = 20, warmupMs = 1000, distLog2 = 26;
   std::vector<std::string> modes = {"keys32", "pairs32"};
   std::vector<size_t> sizes;
   std::vector<int> dists = {2, 4, 8, 16};
@@ -157,6 +157,7 @@ int main(int argc, char** argv) {
     std::string k = argv[i], v = argv[i + 1];
     if (k == "--max-log2") args.maxLog2 = std::stoi(v);
     else if (k == "--min-log2") args.minLog2 = std::stoi(v);
+    else if (k == "--step-log2") args.stepLog2 = std::max(1, std::stoi(v));
     else if (k == "--iterations") args.iterations = std::stoi(v);
     else if (k == "--warmup-ms") args.warmupMs = std::stoi(v);
     else if (k == "--dist-log2") args.distLog2 = std::stoi(v);
@@ -171,7 +172,7 @@ int main(int argc, char** argv) {
   CK(cudaGetDeviceProperties(&p, 0));
   std::printf("# %s, %d SMs, CUB %d\n# impl,mode,dist,n,median_ms,min_ms,gkeys_per_s,check\n", p.name,
               p.multiProcessorCount, CUB_VERSION);
-  for (int lg = args.minLog2; lg <= args.maxLog2; lg += 2)
+  for (int lg = args.minLog2; lg <= args.maxLog2; lg += args.stepLog2)
     for (const std::string& mode : args.modes) runMode(args, mode, size_t(1) << lg, 1);
   for (int q : args.dists)
     for (const std::string& mode : args.modes) runMode(args, mode, size_t(1) << args.distLog2, q);
