@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Turns a vksort_bench CSV and a vksort_cub_bench CSV from one GPU run into a markdown table and a
-PNG plot (GKeys/s against n: vksort, CUB, and the device copy of the same bytes).
+PNG plot (GKeys/s against n: vksort, CUB, and the copy ceiling at 36 bytes per key).
 
 usage: bench_report.py VKSORT.csv CUB.csv [--png OUT.png] [--md OUT.md]
 Without --md the table goes to stdout. The plot needs matplotlib (Debian: python3-matplotlib);
@@ -78,26 +78,39 @@ def table(ours, cub):
 
 
 def plot(ours, cub, path):
+    """GKeys/s against n for uniform keys, one panel per mode: vksort, CUB, and the copy ceiling
+    expressed as the sort rate a 36-bytes-per-key sort would reach at the copy's bandwidth."""
     import matplotlib
     matplotlib.use('Agg')
     import matplotlib.pyplot as plt
     impl, cub_impl = sort_impl(ours), sort_impl(cub)
-    series = [(impl, ours[impl], '-o'), (cub_impl, cub[cub_impl], '-s'), ('device copy (one pass)', ours.get('copy', {}), ':')]
+
+    def rates(rows, mode, scale=lambda n: 1.0):
+        pts = sorted((k[2], k[2] / ms * 1e-6 * scale(k[2])) for k, (ms, _) in rows.items() if k[0] == mode and k[1] == 'q1')
+        return [p[0] for p in pts], [p[1] for p in pts]
+
     modes = sorted({k[0] for k in ours[impl]})
-    fig, axes = plt.subplots(1, len(modes), figsize=(4.2 * len(modes), 3.6), squeeze=False)
-    for ax, mode in zip(axes[0], modes):
-        for label, rows, style in series:
-            pts = sorted((k[2], k[2] / ms * 1e-6) for k, (ms, _) in rows.items() if k[0] == mode and k[1] == 'q1')
-            if pts:
-                ax.plot([p[0] for p in pts], [p[1] for p in pts], style, markersize=3, label=label)
+    cols = min(3, len(modes))
+    rows_n = (len(modes) + cols - 1) // cols
+    fig, axes = plt.subplots(rows_n, cols, figsize=(4.6 * cols, 3.4 * rows_n), squeeze=False)
+    for ax in axes.flat[len(modes):]:
+        ax.set_visible(False)
+    for ax, mode in zip(axes.flat, modes):
+        ax.plot(*rates(ours[impl], mode), '-o', markersize=3, label=impl)
+        ax.plot(*rates(cub[cub_impl], mode), '-s', markersize=3, label=cub_impl)
+        element = ELEMENT_BYTES.get(mode)
+        if element and ours.get('copy'):
+            # copy moves 2 * element bytes per key; the sort's budget is 36 * element / 4
+            ax.plot(*rates(ours['copy'], mode, lambda n: 2 * element / (BYTES_PER_KEY32 * element / 4)), ':',
+                    label='copy bandwidth at 36 B/key')
         ax.set_xscale('log', base=2)
         ax.set_title(mode)
         ax.set_xlabel('n')
+        ax.set_ylabel('GKeys/s (uniform keys)')
         ax.grid(True, alpha=0.3)
-    axes[0][0].set_ylabel('GKeys/s (uniform keys)')
-    axes[0][0].legend(fontsize=8)
+        ax.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=100)
 
 
 def main(argv):

@@ -167,6 +167,13 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   while (!fits(t, 1) && t.workgroupSize > t.subgroupSize) t.workgroupSize /= 2;
   for (uint32_t words : {1u, 2u})
     while (!fits(t, words) && t.keysPerInvocation[words - 1] > 1) t.keysPerInvocation[words - 1] /= 2;
+  // The one-workgroup sort's tile (binning.glsl's shared memory too), for the widest elements.
+  auto smallFits = [&](uint32_t kpi) {
+    Tuning c = t;
+    c.keysPerInvocation[1] = kpi;
+    return fits(c, 2);
+  };
+  while (!smallFits(t.smallKeysPerInvocation) && t.smallKeysPerInvocation > 1) t.smallKeysPerInvocation /= 2;
   t.histogramWorkgroupSize = want.histogramWorkgroupSize == 0 ? t.workgroupSize
                              : std::clamp(want.histogramWorkgroupSize, t.subgroupSize, caps.maxWorkgroupInvocations);
   while (t.histogramCopies > 1 && t.histogramCopies * kMaxPasses * kRadix * 4 > caps.maxSharedMemory)

@@ -103,6 +103,20 @@ TEST_SUITE("algorithms") {
     }
   }
 
+  TEST_CASE("a one-workgroup tile too large for shared memory is fitted to it") {
+    // 256 keys per invocation of 64-bit pairs would ask far more than any device's shared memory:
+    // the tuning halves it until the pipeline fits, and the sort still works.
+    const uint32_t workgroup = vksort::getSorterProperties(gpu().sorter).workgroupSize;
+    const std::string tuning = "small_kpi=256,small_keys=" + std::to_string(4 * workgroup);
+    TunedSorter tuned(tuning.c_str());
+    const vksort::SortConfig config = configOf(KeyType::u64, ValueType::u64, vksort::SortOrder::ascending, 0, 64);
+    const uint32_t n = 4 * workgroup - 3;
+    std::vector<uint32_t> keys = makeKeysFor(config, Dist::uniform, n, 5);
+    std::vector<uint32_t> values = makeValues(n, config.valueType);
+    Sorted out = gpuSort(keys, &values, config);
+    checkAgainstReference(keys, out, true, config);
+  }
+
   TEST_CASE("per-device choice, and the caller's override") {
     vkctx::Context& ctx = gpu().ctx;
     // The desktop drivers are trusted with forward progress, lavapipe and unknown ones are not
