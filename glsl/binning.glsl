@@ -58,9 +58,9 @@ shared uint s_digitCount[kRadix];
 shared uint s_digitDest[kRadix];  // global position of the tile's j-th key = s_digitDest[d] + j
 shared uint s_uniformDigit;       // the digit every key of the tile has, else kRadix
 
-// This invocation's part of the tile, in registers. Registers bound occupancy (an H100 runs one
-// 512-invocation workgroup per SM above 64 per invocation), so what lives from the ranking to the
-// value scatter is packed: places are below 2^16 (tuning.cpp bounds the tile), digits 8 bits.
+// This invocation's part of the tile, in registers. What lives from the ranking to the value
+// scatter is packed, to spare registers: places are below 2^16 (tuning.cpp bounds the tile),
+// digits 8 bits.
 KeyT t_keys[KPI];
 uint t_places[(KPI + 1u) / 2u];  // each key's position in the tile's digit order, 16 bits each
 uint t_digits[(KPI + 3u) / 4u];  // the digit of the key at s_tile[i * WG + invocation], 8 bits each

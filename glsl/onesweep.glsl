@@ -1,16 +1,18 @@
 // Onesweep binning pass (Adinets & Merrill 2022): one sweep moves every key (and value) of a
 // portion to its place for this pass's digit. A workgroup works on tiles while tickets last, and
 // loads its next tile while it scatters the current one (on an H100 one workgroup fills an SM's
-// shared memory: nothing else hides its load latency). Compiled per ranking and key width: onesweep.comp
-// ranks with ballots (any device), onesweep_partitioned.comp with subgroupPartitionNV; the
-// *64.comp forms take 64-bit keys. Per tile (binning.glsl does the tile's work):
-//   1. take a tile ticket (tiles are numbered in the order workgroups start, never by
-//      gl_WorkGroupID, so the look-back only ever waits on running workgroups); clear a share of
-//      the next dispatch's look-back words;
-//   2. load the tile and count its digits; publish the counts at once;
+// shared memory: nothing else hides its load latency). Compiled per ranking and key width:
+// onesweep.comp ranks with ballots (any device), onesweep_partitioned.comp with
+// subgroupPartitionNV; the *64.comp forms take 64-bit keys. Per tile (binning.glsl does the
+// tile's work):
+//   1. a tile ticket (tiles are numbered in the order workgroups ask, never by gl_WorkGroupID,
+//      so the look-back only ever waits on running workgroups); the first tickets also clear a
+//      share of the next dispatch's look-back words;
+//   2. load the tile and count its digits; publish the counts at once; ask for the next ticket;
 //   3. look back for the global digit offsets (lookback.glsl), while subgroups that do not look
 //      back rank the keys into shared memory; then the others rank theirs;
-//   4. take the next ticket and load that tile; scatter keys, then values.
+//   4. load the next ticket's tile (keys alone: before the scatter, to overlap it); scatter keys,
+//      then values.
 // Reads keysIn/valsIn [tile range], header bin starts and ticket, status of predecessors.
 // Writes keysOut/valsOut, this tile's status words, statusNext rows (cleared), and, from the
 // portion's last tile, the next portion's bin starts.
