@@ -178,8 +178,8 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, VkP
   if (VkResult r = vk_->vkCreateShaderModule(device_, &moduleInfo, allocator_, &module); r != VK_SUCCESS)
     return failVulkan(r, "vkCreateShaderModule");
 
-  SpecData spec{kernel == kHistogram ? t.histogramWorkgroupSize : t.workgroupSize,
-                kernel == kSmallSort ? t.smallKeysPerInvocation : t.keysPerInvocation[words - 1],
+  SpecData spec{kernel == kHistogram ? t.histogramWorkgroupSize : kernel == kSmallSort ? t.smallWorkgroupSize : t.workgroupSize,
+                kernel == kSmallSort ? t.smallKeysPerInvocation[words - 1] : t.keysPerInvocation[words - 1],
                 t.minSubgroupSize,
                 t.histogramTilesPerWorkgroup,
                 valueWords,

@@ -28,6 +28,7 @@ struct Preferred {
   uint32_t wideAddressesFrom = ~0u;
   uint32_t smallSortKeys = 2048;          // the one-workgroup sort up to this count
   uint32_t smallKeysPerInvocation = 4;    // its tile: few keys per invocation, short rank loops
+  uint32_t smallWorkgroupSize = 0;        // 0: the binning workgroup's
   Algorithm algorithm = Algorithm::automatic;  // the environment's override of the caller's
 };
 
@@ -70,6 +71,7 @@ void applyOverride(Preferred* want) {
     else if (is("wide_from")) want->wideAddressesFrom = value;
     else if (is("small_keys")) want->smallSortKeys = value;
     else if (is("small_kpi")) want->smallKeysPerInvocation = value;
+    else if (is("small_workgroup")) want->smallWorkgroupSize = value;
     else if (is("algorithm") && value <= uint32_t(Algorithm::reduceThenScan)) want->algorithm = Algorithm(value);
     else if (is("histogram_tiles")) want->histogramTilesPerWorkgroup = value;
     else if (is("partitioned")) want->partitionedRanking = value != 0;
@@ -150,7 +152,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   t.portionTiles = want.portionTiles;
   t.wideAddressesFrom = want.wideAddressesFrom;
   t.smallSortKeys = want.smallSortKeys;
-  t.smallKeysPerInvocation = std::max(want.smallKeysPerInvocation, 1u);
+  t.smallKeysPerInvocation[0] = t.smallKeysPerInvocation[1] = std::max(want.smallKeysPerInvocation, 1u);
   if (want.algorithm != Algorithm::automatic) requested = want.algorithm;
   t.algorithm = requested != Algorithm::automatic ? requested
                 : trustsForwardProgress(caps)     ? Algorithm::onesweep
@@ -167,13 +169,19 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   while (!fits(t, 1) && t.workgroupSize > t.subgroupSize) t.workgroupSize /= 2;
   for (uint32_t words : {1u, 2u})
     while (!fits(t, words) && t.keysPerInvocation[words - 1] > 1) t.keysPerInvocation[words - 1] /= 2;
-  // The one-workgroup sort's tile (binning.glsl's shared memory too), for the widest elements.
-  auto smallFits = [&](uint32_t kpi) {
+  // The one-workgroup sort (binning.glsl's shared memory too): its workgroup, then its tile per
+  // element width, fitted like the binning kernel's.
+  t.smallWorkgroupSize = want.smallWorkgroupSize == 0 ? t.workgroupSize : std::max(want.smallWorkgroupSize, t.subgroupSize);
+  auto smallShape = [&](uint32_t words) {
     Tuning c = t;
-    c.keysPerInvocation[1] = kpi;
-    return fits(c, 2);
+    c.workgroupSize = t.smallWorkgroupSize;
+    c.keysPerInvocation[words - 1] = t.smallKeysPerInvocation[words - 1];
+    return c;
   };
-  while (!smallFits(t.smallKeysPerInvocation) && t.smallKeysPerInvocation > 1) t.smallKeysPerInvocation /= 2;
+  while (!fits(smallShape(1), 1) && t.smallWorkgroupSize > t.subgroupSize) t.smallWorkgroupSize /= 2;
+  for (uint32_t words : {1u, 2u})
+    while (!fits(smallShape(words), words) && t.smallKeysPerInvocation[words - 1] > 1)
+      t.smallKeysPerInvocation[words - 1] /= 2;
   t.histogramWorkgroupSize = want.histogramWorkgroupSize == 0 ? t.workgroupSize
                              : std::clamp(want.histogramWorkgroupSize, t.subgroupSize, caps.maxWorkgroupInvocations);
   while (t.histogramCopies > 1 && t.histogramCopies * kMaxPasses * kRadix * 4 > caps.maxSharedMemory)

@@ -26,7 +26,8 @@ struct Tuning {
                                        // addresses (they do past 2^31 bytes in any case)
   Algorithm algorithm;                 // onesweep or reduceThenScan (never automatic)
   uint32_t smallSortKeys;              // sorts of up to this many keys run in one workgroup
-  uint32_t smallKeysPerInvocation;     // the one-workgroup sort's tile: workgroupSize times this
+  uint32_t smallWorkgroupSize;         // the one-workgroup sort's workgroup
+  uint32_t smallKeysPerInvocation[2];  // its tile: smallWorkgroupSize times this, per width as above
 
   uint32_t tileKeys(uint32_t words) const { return workgroupSize * keysPerInvocation[words - 1]; }
   // Keys of a full portion: a whole number of tiles, at most kMaxPortionKeys.
@@ -50,7 +51,7 @@ bool trustsForwardProgress(const DeviceCaps& caps);
 // algorithm: `requested`, or for automatic, Onesweep where trustsForwardProgress().
 // For measurements, the environment variable VKSORT_TUNING overrides the preferred shape, e.g.
 // "workgroup=384,keys=20,wide_keys=10,histogram_tiles=8,histogram_copies=4,histogram_workgroup=128,partitioned=0,
-// plain_loads=1,lookback_window=4,subgroup=32,small_keys=4096,small_kpi=2,algorithm=2" (any subset; algorithm overrides the
+// plain_loads=1,lookback_window=4,small_workgroup=1024,subgroup=32,small_keys=4096,small_kpi=2,algorithm=2" (any subset; algorithm overrides the
 // caller's choice: 1 Onesweep, 2 reduce-then-scan); the fitting still applies. Tests also
 // set "portion_tiles=N" and "wide_from=N" to run the large-count paths on small sorts.
 Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested);
