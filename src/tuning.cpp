@@ -38,11 +38,12 @@ struct Preferred {
 // subgroup counters leave room for it) beat 512 x 14 by 6% and 384 x 20-24 by 8-13% for u32 keys
 // and pairs at 2^26; 64-bit keys or values: 512 x 9 (7.62 ms for keys64 at 2^26; 512 x 7 8.51).
 // Plain look-back loads beat atomic ones by 1-2%; ballots beat subgroupPartitionNV by 1.3x;
-// histogram counter copies cost 45%; 16 or 32 histogram tiles per workgroup were slower. The
-// one-workgroup sort, pairs32 (4 keys per invocation beat 1 and 2): 0.023 ms at 2048 keys (one
-// tile), 0.047 at 4096 against 0.056 / 0.059 for the multi-dispatch sort, which wins from about
-// 6000 keys. Others: untested shapes sized for their shared memory (AMD/Intel 64 KiB), wave64 on
-// AMD.
+// histogram counter copies cost 45%; 16 or 32 histogram tiles per workgroup were slower; look-back
+// windows of 1, 8, 12, 16 lost to 4. The one-workgroup sort, pairs32 (512 x 4 keys beat 512 x 1,
+// x 2, x 8 and 1024 x 4 up to 2048 keys): 0.021 ms at 2048 keys (one tile), 0.042 at 4096 (two;
+// 1024 x 4 or 512 x 8: 0.030, but 0.028 at 1000-2048) against ~0.06 for the multi-dispatch sort,
+// which wins from about 6000 keys. Others: untested shapes sized for their shared memory
+// (AMD/Intel 64 KiB), wave64 on AMD.
 Preferred preferredFor(const DeviceCaps& caps) {
   switch (caps.vendorId) {
     case kVendorNvidia: {
