@@ -1,14 +1,15 @@
 // Onesweep binning pass (Adinets & Merrill 2022): one sweep moves every key (and value) of a
-// portion to its place for this pass's digit. A workgroup works on tiles while tickets last, and
-// loads its next tile while it scatters the current one (on an H100 one workgroup fills an SM's
-// shared memory: nothing else hides its load latency). Compiled per ranking and key width:
+// portion to its place for this pass's digit. With PERSISTENT_TILES a workgroup works on tiles
+// while tickets last, and loads its next tile while it scatters the current one (on an H100 one
+// workgroup fills an SM's shared memory: nothing else hides its load latency). Compiled per ranking and key width:
 // onesweep.comp ranks with ballots (any device), onesweep_partitioned.comp with
 // subgroupPartitionNV; the *64.comp forms take 64-bit keys. Per tile (binning.glsl does the
 // tile's work):
 //   1. a tile ticket (tiles are numbered in the order workgroups ask, never by gl_WorkGroupID,
 //      so the look-back only ever waits on running workgroups); the first tickets also clear a
 //      share of the next dispatch's look-back words;
-//   2. load the tile and count its digits; publish the counts at once; ask for the next ticket;
+//   2. load the tile and count its digits; publish the counts at once; ask for the next ticket
+//      (PERSISTENT_TILES);
 //   3. look back for the global digit offsets (lookback.glsl), while subgroups that do not look
 //      back rank the keys into shared memory; then the others rank theirs;
 //   4. load the next ticket's tile (keys alone: before the scatter, to overlap it); scatter keys,
@@ -19,6 +20,11 @@
 #include "common.glsl"
 
 layout(local_size_x_id = 0) in;
+// Tile after tile while tickets last (the tuning's choice; measured on NVIDIA only). On lavapipe
+// the loop hung at 300k keys and more with 2 threads (one thread spinning, the other idle; with
+// the next ticket taken after the look-back it did not): where it is off, a workgroup sorts one
+// tile, as before.
+layout(constant_id = 14) const bool PERSISTENT_TILES = false;
 #include "lookback.glsl"
 uint g_tile;            // the tile this workgroup works on
 shared uint s_ticket;   // a ticket just taken
@@ -63,7 +69,7 @@ void main() {
   for (;;) {
     uint tileStart = g_tile * TILE;
     countTile(pc.shift);  // publishes the tile's counts (ON_TILE_COUNT)
-    takeTicket();         // safe before our prefix is out: our next tile waits only on others
+    if (PERSISTENT_TILES) takeTicket();  // before our prefix is out: our next tile waits only on others
 
     // The global position of the tile's first key of each digit: its bin start plus its count
     // in the portion's earlier tiles. Before the ranking: the subgroups that look back rank
@@ -78,8 +84,8 @@ void main() {
     }
     rankTile(pc.shift);
     barrier();
-    uint next = s_ticket;
-    clearNextStatus(next, keyCount);
+    uint next = PERSISTENT_TILES ? s_ticket : tileCount;
+    if (PERSISTENT_TILES) clearNextStatus(next, keyCount);  // a ticket this workgroup consumed
     bool more = next < tileCount;
     uint nextStart = next * TILE;
     KeyT nextKeys[KPI];

@@ -72,6 +72,7 @@ struct SpecData {
   uint32_t keyType;                      // 10
   uint32_t smallSortKeys;                // 12
   uint32_t lookbackWindow;               // 13
+  VkBool32 persistentTiles;              // 14
 };
 const VkSpecializationMapEntry kSpecMap[] = {
     {0, offsetof(SpecData, workgroupSize), 4},
@@ -85,6 +86,7 @@ const VkSpecializationMapEntry kSpecMap[] = {
     {10, offsetof(SpecData, keyType), 4},
     {12, offsetof(SpecData, smallSortKeys), 4},
     {13, offsetof(SpecData, lookbackWindow), 4},
+    {14, offsetof(SpecData, persistentTiles), 4},
 };
 
 struct KernelSource {
@@ -188,7 +190,8 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, VkP
                 t.histogramCopies,
                 keyType,
                 t.smallSortKeys,
-                t.lookbackWindow};
+                t.lookbackWindow,
+                t.persistentTiles};
   VkSpecializationInfo specInfo{uint32_t(std::size(kSpecMap)), kSpecMap, sizeof spec, &spec};
 
   VkPipelineShaderStageRequiredSubgroupSizeCreateInfo requiredSize{

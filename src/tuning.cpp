@@ -22,6 +22,7 @@ struct Preferred {
   bool partitionedRanking = false; // where the device has it
   bool lookbackPlainLoads = false; // measured on NVIDIA only; atomics are the safe default
   uint32_t lookbackWindow = 4;      // predecessors read at once
+  bool persistentTiles = false;     // measured on NVIDIA only (it hung lavapipe: onesweep.glsl)
   uint32_t histogramCopies = 1;
   uint32_t histogramWorkgroupSize = 0;    // 0: the binning workgroup's
   uint32_t portionTiles = 0;
@@ -49,6 +50,7 @@ Preferred preferredFor(const DeviceCaps& caps) {
     case kVendorNvidia: {
       Preferred p{32, 512, 18, 9, 8, false, true};
       p.smallSortKeys = 4096;
+      p.persistentTiles = true;
       return p;
     }
     case kVendorAmd: return {64, 256, 16, 8, 8};
@@ -78,6 +80,7 @@ void applyOverride(Preferred* want) {
     else if (is("partitioned")) want->partitionedRanking = value != 0;
     else if (is("plain_loads")) want->lookbackPlainLoads = value != 0;
     else if (is("lookback_window")) want->lookbackWindow = value;
+    else if (is("persistent")) want->persistentTiles = value != 0;
     else if (is("histogram_copies")) want->histogramCopies = value;
     else if (is("histogram_workgroup")) want->histogramWorkgroupSize = value;
     else if (is("subgroup")) want->subgroupSize = value;
@@ -147,6 +150,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   t.partitionedRanking = want.partitionedRanking && caps.partitionedSubgroups;
   t.lookbackPlainLoads = want.lookbackPlainLoads;
   t.lookbackWindow = std::clamp(want.lookbackWindow, 1u, 16u);
+  t.persistentTiles = want.persistentTiles;
   // Without a required size the device may run any size up to its maximum.
   t.ballotWords = ((t.requireSubgroupSize ? t.subgroupSize : caps.maxSubgroupSize) + 31) / 32;
   t.histogramCopies = std::clamp(want.histogramCopies, 1u, 8u);

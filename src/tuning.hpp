@@ -18,6 +18,7 @@ struct Tuning {
   bool partitionedRanking;             // subgroupPartitionNV rather than eight ballots per key
   bool lookbackPlainLoads;             // look-back reads status words with loads, not atomics
   uint32_t lookbackWindow;             // predecessors the look-back reads at once
+  bool persistentTiles;                // Onesweep workgroups take tiles while tickets last
   uint32_t ballotWords;                // 32-bit words of a ballot the largest subgroup needs
   uint32_t histogramCopies;            // copies of the histogram kernel's shared counters
   uint32_t portionTiles;               // 0: portions as large as look-back values allow; else
@@ -51,7 +52,7 @@ bool trustsForwardProgress(const DeviceCaps& caps);
 // algorithm: `requested`, or for automatic, Onesweep where trustsForwardProgress().
 // For measurements, the environment variable VKSORT_TUNING overrides the preferred shape, e.g.
 // "workgroup=384,keys=20,wide_keys=10,histogram_tiles=8,histogram_copies=4,histogram_workgroup=128,partitioned=0,
-// plain_loads=1,lookback_window=4,small_workgroup=1024,subgroup=32,small_keys=4096,small_kpi=2,algorithm=2" (any subset; algorithm overrides the
+// plain_loads=1,lookback_window=4,small_workgroup=1024,persistent=0,subgroup=32,small_keys=4096,small_kpi=2,algorithm=2" (any subset; algorithm overrides the
 // caller's choice: 1 Onesweep, 2 reduce-then-scan); the fitting still applies. Tests also
 // set "portion_tiles=N" and "wide_from=N" to run the large-count paths on small sorts.
 Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested);
