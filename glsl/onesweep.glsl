@@ -1,9 +1,9 @@
 // Onesweep binning pass (Adinets & Merrill 2022): one sweep moves every key (and value) of a
 // portion to its place for this pass's digit. With PERSISTENT_TILES a workgroup works on tiles
 // while tickets last, and loads its next tile while it scatters the current one (on an H100 one
-// workgroup fills an SM's shared memory: nothing else hides its load latency). Compiled per ranking and key width:
-// onesweep.comp ranks with ballots (any device), onesweep_partitioned.comp with
-// subgroupPartitionNV; the *64.comp forms take 64-bit keys. Per tile (binning.glsl does the
+// workgroup fills an SM's shared memory: nothing else hides its load latency). Compiled per
+// ranking and key width: onesweep.comp ranks with ballots (any device),
+// onesweep_partitioned.comp with subgroupPartitionNV; the *64.comp forms take 64-bit keys. Per tile (binning.glsl does the
 // tile's work):
 //   1. a tile ticket (tiles are numbered in the order workgroups ask, never by gl_WorkGroupID,
 //      so the look-back only ever waits on running workgroups); the first tickets also clear a
