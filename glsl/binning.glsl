@@ -152,17 +152,16 @@ bool loadWorkgroupTile(out uint tile, out uint tiles, out uint tileStart) {
 // position among the tile's keys of the digit; s_digitCount gets the tile's counts, s_digitScan
 // (where `scan`) their exclusive sum over digits, s_uniformDigit the digit of a uniform tile.
 // ON_TILE_COUNT(digit, count), if the kernel defines it, sees each digit's count as soon as it is
-// known. One pass with the digit scan: each invocation owns SUM_DIGITS digits, whole counter
-// words. Every invocation must call it; ends behind a barrier.
-const uint SUM_DIGITS = DIGITS_PER_INVOCATION + (DIGITS_PER_INVOCATION & 1u);  // even
+// known. One pass with the digit scan: each invocation owns DIGITS_PER_INVOCATION digits (an
+// even number: whole counter words). Every invocation must call it; ends behind a barrier.
 void sumSubgroupRows(bool scan) {
-  uint first = gl_LocalInvocationIndex * SUM_DIGITS;
-  uint own[SUM_DIGITS];
-  uint sum = 0u;
-  [[unroll]] for (uint i = 0u; i < SUM_DIGITS; ++i) own[i] = 0u;
-  if (first < kRadix) {
+  uint first = gl_LocalInvocationIndex * DIGITS_PER_INVOCATION;
+  uint own[DIGITS_PER_INVOCATION];
+  [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) own[i] = 0u;
+  if (first < kRadix) {  // invocations past the digits skip the subgroup rows
     for (uint s = 0u; s < gl_NumSubgroups; ++s) {
-      [[unroll]] for (uint i = 0u; i < SUM_DIGITS; i += 2u) {
+      [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; i += 2u) {
+        if (first + i >= kRadix) continue;
         uint at = counterWord(s, first + i);
         uint w = s_subgroupCounts[at];
         s_subgroupCounts[at] = own[i] | (own[i + 1u] << 16u);
@@ -170,26 +169,17 @@ void sumSubgroupRows(bool scan) {
         own[i + 1u] += w >> 16u;
       }
     }
-    [[unroll]] for (uint i = 0u; i < SUM_DIGITS; ++i) {
+    [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
       uint d = first + i;
+      if (d >= kRadix) continue;
       if (own[i] == t_count) s_uniformDigit = d;
       s_digitCount[d] = own[i];
 #ifdef ON_TILE_COUNT
       ON_TILE_COUNT(d, own[i]);
 #endif
-      sum += own[i];
     }
   }
-  if (scan) {
-    uint total;
-    uint running = workgroupExclusiveAdd(sum, total);
-    if (first < kRadix) {
-      [[unroll]] for (uint i = 0u; i < SUM_DIGITS; ++i) {
-        s_digitScan[first + i] = running;
-        running += own[i];
-      }
-    }
-  }
+  if (scan) scanOwnDigits(own);
   barrier();
 }
 

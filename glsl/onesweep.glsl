@@ -3,8 +3,8 @@
 // while tickets last, and loads its next tile while it scatters the current one (on an H100 one
 // workgroup fills an SM's shared memory: nothing else hides its load latency). Compiled per
 // ranking and key width: onesweep.comp ranks with ballots (any device),
-// onesweep_partitioned.comp with subgroupPartitionNV; the *64.comp forms take 64-bit keys. Per tile (binning.glsl does the
-// tile's work):
+// onesweep_partitioned.comp with subgroupPartitionNV; the *64.comp forms take 64-bit keys.
+// Per tile (binning.glsl does the tile's work):
 //   1. a tile ticket (tiles are numbered in the order workgroups ask, never by gl_WorkGroupID,
 //      so the look-back only ever waits on running workgroups); the first tickets also clear a
 //      share of the next dispatch's look-back words;
@@ -87,23 +87,22 @@ void main() {
     uint next = PERSISTENT_TILES ? s_ticket : tileCount;
     if (PERSISTENT_TILES) clearNextStatus(next, keyCount);  // a ticket this workgroup consumed
     bool more = next < tileCount;
-    uint nextStart = next * TILE;
+    uvec2 nextAt = addressAt(keysIn, next * TILE, KEY_LOG2_BYTES);
+    uint nextCount = more ? min(TILE, portionKeys - next * TILE) : 0u;
     KeyT nextKeys[KPI];
     // Keys alone: the next tile loads during the scatter. Pairs load it after their values (on
     // an H100 the overlap made pairs32 10% slower, keys32 5% faster).
-    if (more && VALUE_WORDS == 0u)
-      loadTileInto(nextKeys, addressAt(keysIn, nextStart, KEY_LOG2_BYTES), min(TILE, portionKeys - nextStart));
+    if (more && VALUE_WORDS == 0u) loadTileInto(nextKeys, nextAt, nextCount);
     scatterKeys(uvec2(pc.keysOut), pc.shift);
     if (VALUE_WORDS != 0u)
       scatterValues(addressAt(uvec2(pc.valsIn), tileStart, valueLog2Bytes()), uvec2(pc.valsOut));
     if (!more) break;
-    if (VALUE_WORDS != 0u)
-      loadTileInto(nextKeys, addressAt(keysIn, nextStart, KEY_LOG2_BYTES), min(TILE, portionKeys - nextStart));
+    if (VALUE_WORDS != 0u) loadTileInto(nextKeys, nextAt, nextCount);
     barrier();  // the scatter is done with s_tile, s_digitDest and s_uniformDigit
     clearTileCounts();
     barrier();
     g_tile = next;
-    t_count = min(TILE, portionKeys - next * TILE);
+    t_count = nextCount;
     [[unroll]] for (uint i = 0u; i < KPI; ++i) t_keys[i] = nextKeys[i];
   }
 }

@@ -22,26 +22,35 @@ uint workgroupExclusiveAdd(uint x, out uint total) {
 }
 
 // The kRadix digits split over the workgroup: invocation i owns the digits
-// [i * DIGITS_PER_INVOCATION, +DIGITS_PER_INVOCATION) (none when i * that >= kRadix).
-const uint DIGITS_PER_INVOCATION = (kRadix + gl_WorkGroupSize.x - 1u) / gl_WorkGroupSize.x;
+// [i * DIGITS_PER_INVOCATION, +DIGITS_PER_INVOCATION) (none at or past kRadix). An even number:
+// binning.glsl's subgroup counters hold two digits per word, and its owner sums both.
+const uint DIGITS_PER_INVOCATION_ODD = (kRadix + gl_WorkGroupSize.x - 1u) / gl_WorkGroupSize.x;
+const uint DIGITS_PER_INVOCATION = DIGITS_PER_INVOCATION_ODD + (DIGITS_PER_INVOCATION_ODD & 1u);
 shared uint s_digitScan[kRadix];
+
+// s_digitScan over this invocation's digits (their counts in `own`, 0 past kRadix) becomes the
+// exclusive prefix sum over all digits; returns the sum of all. Every invocation must call it;
+// a barrier must follow before s_digitScan is read.
+uint scanOwnDigits(uint own[DIGITS_PER_INVOCATION]) {
+  uint first = gl_LocalInvocationIndex * DIGITS_PER_INVOCATION;
+  uint sum = 0u;
+  [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) sum += own[i];
+  uint total;
+  uint running = workgroupExclusiveAdd(sum, total);  // its barriers order earlier reads
+  [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
+    if (first + i < kRadix) s_digitScan[first + i] = running;
+    running += own[i];
+  }
+  return total;
+}
 
 // Replaces s_digitScan with its exclusive prefix sum over digits and returns the sum of all.
 // Every invocation must call it; s_digitScan must be complete (behind a barrier) on entry.
 uint exclusiveScanDigits() {
   uint first = gl_LocalInvocationIndex * DIGITS_PER_INVOCATION;
   uint own[DIGITS_PER_INVOCATION];
-  uint sum = 0u;
-  [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
-    own[i] = first + i < kRadix ? s_digitScan[first + i] : 0u;
-    sum += own[i];
-  }
-  uint total;
-  uint running = workgroupExclusiveAdd(sum, total);  // its barriers order the reads above
-  [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
-    if (first + i < kRadix) s_digitScan[first + i] = running;
-    running += own[i];
-  }
+  [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) own[i] = first + i < kRadix ? s_digitScan[first + i] : 0u;
+  uint total = scanOwnDigits(own);
   barrier();
   return total;
 }

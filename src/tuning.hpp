@@ -51,10 +51,11 @@ bool trustsForwardProgress(const DeviceCaps& caps);
 // The tuning for a device: a preferred shape per vendor, fitted to the device's limits, and the
 // algorithm: `requested`, or for automatic, Onesweep where trustsForwardProgress().
 // For measurements, the environment variable VKSORT_TUNING overrides the preferred shape, e.g.
-// "workgroup=384,keys=20,wide_keys=10,histogram_tiles=8,histogram_copies=4,histogram_workgroup=128,partitioned=0,
-// plain_loads=1,lookback_window=4,small_workgroup=1024,persistent=0,subgroup=32,small_keys=4096,small_kpi=2,algorithm=2" (any subset; algorithm overrides the
-// caller's choice: 1 Onesweep, 2 reduce-then-scan); the fitting still applies. Tests also
-// set "portion_tiles=N" and "wide_from=N" to run the large-count paths on small sorts.
+// "workgroup=384,keys=20,wide_keys=10,histogram_tiles=8,histogram_copies=4,histogram_workgroup=128,
+// partitioned=0,plain_loads=1,lookback_window=4,persistent=0,subgroup=32,small_keys=4096,
+// small_kpi=2,small_workgroup=1024,algorithm=2" (any subset; algorithm overrides the caller's
+// choice: 1 Onesweep, 2 reduce-then-scan); the fitting still applies. Tests also set
+// "portion_tiles=N" and "wide_from=N" to run the large-count paths on small sorts.
 Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested);
 
 }  // namespace vksort::detail

@@ -7,8 +7,7 @@
 // submission of `iterations` sorts; each sort is preceded by a restore of the unsorted input
 // (outside the timed region) and bracketed by timestamps. Median and minimum of those.
 //   usage: vksort_bench [--max-log2 28] [--min-log2 10] [--step-log2 2] [--modes keys32,pairs32]
-//                       [--iterations 20]
-//                       [--warmup-ms 1000] [--sizes n,n,...] [--dists 1,2,4,8,16] [--dist-log2 26]
+//                       [--iterations 20] [--warmup-ms 1000] [--sizes n,n,...] [--dists 1,2,4,8,16] [--dist-log2 26]
 //                       [--profile 1]   (per-dispatch medians, from the sort's profiling timestamps)
 //                       [--copy 0]      (skip the copy ceiling)
 //                       [--large 1]     (only: 2^30 + 12345 pairs32 and 2^31 + 7 keys32, checked)
@@ -45,7 +44,7 @@ struct Args {
   bool large = false;    // the counts past 2^30 instead of the table
   bool indirect = false; // sorts read their count from a buffer
   std::vector<std::string> modes = {"keys32", "pairs32"};
-  std::vector<uint64_t> sizes;  // extra sizes beyond the powers of 4
+  std::vector<uint64_t> sizes;  // extra sizes beyond the powers of two
   std::vector<uint32_t> dists = {2, 4, 8, 16};
 };
 
