@@ -21,10 +21,15 @@
 //   scatterValues()     values, loaded only now, follow their keys through the same places.
 // The including kernel declares `layout(local_size_x_id = 0) in;` first, and may define
 // KEYS_IN/KEYS_OUT/VALS_IN... (reference types) before including, to read what it wrote.
-// Shared memory: s_tile[TILE * TILE_WORDS] (keys, then values, in digit order; a 64-bit word
-// pair as low words then high words), s_subgroupCounts[MAX_SUBGROUPS][kRadix / 2] (16-bit counters),
-// s_digitScan/s_digitCount/s_digitDest[kRadix] and a few words (tuning.cpp's
-// binningSharedBytes() mirrors this).
+// Shared memory: s_tile holds a reorder area of PART = TILE / REORDER_ROUNDS elements (keys,
+// then values, in digit order; a 64-bit word pair as low words then high words) and the
+// subgroup counters [MAX_SUBGROUPS][kRadix / 2] (16-bit), then s_digitScan/s_digitCount/
+// s_digitDest[kRadix] and a few words (tuning.cpp's binningSharedBytes() mirrors this).
+// REORDER_ROUNDS > 1 makes a tile larger than shared memory holds: the ranking keeps each key's
+// place in registers, and the tile goes through the reorder area a part at a time (places
+// [r * PART, (r + 1) * PART) in round r). The counters then share the reorder area's words (they
+// are done with before the first round); with one round they have their own, and the ranking
+// stores keys as it goes.
 
 #ifndef KEYS_IN
 #define KEYS_IN KeysIn
@@ -38,21 +43,30 @@
 layout(constant_id = 1) const uint KEYS_PER_INVOCATION = 16u;
 layout(constant_id = 2) const uint MIN_SUBGROUP_SIZE = 4u;  // the smallest size the device may run
 layout(constant_id = 4) const uint VALUE_WORDS = 0u;        // 0: keys alone; 1, 2: 32/64-bit values
+layout(constant_id = 15) const uint REORDER_ROUNDS = 1u;    // divides KEYS_PER_INVOCATION
 const uint WG = gl_WorkGroupSize.x;
 const uint KPI = KEYS_PER_INVOCATION;
 const uint TILE = WG * KPI;
+const uint ROUND_KPI = KPI / REORDER_ROUNDS;  // an invocation's keys per reorder round
+const uint PART = WG * ROUND_KPI;             // elements the reorder area holds
+const bool DEFERRED_STORES = REORDER_ROUNDS > 1u;
 const uint MAX_SUBGROUPS = WG / MIN_SUBGROUP_SIZE;
 const uint TILE_WORDS = VALUE_WORDS > kKeyWords ? VALUE_WORDS : kKeyWords;
+const uint REORDER_WORDS = PART * TILE_WORDS;
+const uint COUNTER_WORDS = MAX_SUBGROUPS * kRadix / 2u;
+const uint COUNTERS_AT = DEFERRED_STORES ? 0u : REORDER_WORDS;
+const uint SHARED_TILE_WORDS = DEFERRED_STORES ? (REORDER_WORDS > COUNTER_WORDS ? REORDER_WORDS : COUNTER_WORDS)
+                                               : REORDER_WORDS + COUNTER_WORDS;
 
 #include "workgroup_scan.glsl"
 #include "subgroup_rank.glsl"
 
-shared uint s_tile[TILE * TILE_WORDS];
+shared uint s_tile[SHARED_TILE_WORDS];  // the reorder area and the subgroup counters
 // Each subgroup's digit counters, two 16-bit ones per word (digits 2w, 2w + 1): a subgroup holds
 // fewer than 2^16 keys. Half the shared memory of 32-bit counters, which lets a larger tile fit
 // (on an H100 the driver gives a workgroup at most 48 KiB and an SM about 50 KiB in all).
-shared uint s_subgroupCounts[MAX_SUBGROUPS * kRadix / 2u];
-uint counterWord(uint subgroup, uint digit) { return subgroup * (kRadix / 2u) + digit / 2u; }
+#define s_subgroupCounts s_tile
+uint counterWord(uint subgroup, uint digit) { return COUNTERS_AT + subgroup * (kRadix / 2u) + digit / 2u; }
 uint counterShift(uint digit) { return 16u * (digit % 2u); }
 shared uint s_digitCount[kRadix];
 shared uint s_digitDest[kRadix];  // global position of the tile's j-th key = s_digitDest[d] + j
@@ -63,7 +77,7 @@ shared uint s_uniformDigit;       // the digit every key of the tile has, else k
 // digits 8 bits.
 KeyT t_keys[KPI];
 uint t_places[(KPI + 1u) / 2u];  // each key's position in the tile's digit order, 16 bits each
-uint t_digits[(KPI + 3u) / 4u];  // the digit of the key at s_tile[i * WG + invocation], 8 bits each
+uint t_digits[(KPI + 3u) / 4u];  // the digit of the key the invocation scattered i-th, 8 bits each
 uint t_count;                    // keys in the tile
 bool t_uniform;
 
@@ -77,22 +91,22 @@ void tileStoreKey(uint at, KeyT key) {
   s_tile[at] = key;
 #else
   s_tile[at] = key.x;
-  s_tile[TILE + at] = key.y;
+  s_tile[PART + at] = key.y;
 #endif
 }
 KeyT tileLoadKey(uint at) {
 #if KEY_WORDS == 1
   return s_tile[at];
 #else
-  return uvec2(s_tile[at], s_tile[TILE + at]);
+  return uvec2(s_tile[at], s_tile[PART + at]);
 #endif
 }
 // Values travel as uvec2; the high word is dropped for 32-bit ones.
 void tileStoreValue(uint at, uvec2 value) {
   s_tile[at] = value.x;
-  if (VALUE_WORDS == 2u) s_tile[TILE + at] = value.y;
+  if (VALUE_WORDS == 2u) s_tile[PART + at] = value.y;
 }
-uvec2 tileLoadValue(uint at) { return uvec2(s_tile[at], VALUE_WORDS == 2u ? s_tile[TILE + at] : 0u); }
+uvec2 tileLoadValue(uint at) { return uvec2(s_tile[at], VALUE_WORDS == 2u ? s_tile[PART + at] : 0u); }
 
 bool wideAddresses() { return (pc.flags & kFlagWideAddresses) != 0u; }
 
@@ -130,7 +144,7 @@ void loadTile(uvec2 keys, uint count) {
 
 // Before countTile/countDigits, behind a barrier (the caller's, to share it).
 void clearTileCounts() {
-  for (uint i = gl_LocalInvocationIndex; i < MAX_SUBGROUPS * kRadix / 2u; i += WG) s_subgroupCounts[i] = 0u;
+  for (uint i = gl_LocalInvocationIndex; i < COUNTER_WORDS; i += WG) s_subgroupCounts[COUNTERS_AT + i] = 0u;
   if (gl_LocalInvocationIndex == 0u) s_uniformDigit = kRadix;
 }
 
@@ -201,10 +215,11 @@ void countTile(uint shift) {
   t_uniform = s_uniformDigit != kRadix;
 }
 
-// Each key to its place in s_tile, in digit order. The row counter of a digit advances by its
-// peers at each step; the last peer moves it. A uniform tile skips this: its digit order is its
-// input order, and its keys stay in registers. No workgroup barrier inside: a kernel may let some
-// subgroups do other work first (Onesweep's look-back).
+// Each key's place in the tile's digit order (t_places), and with one reorder round the key to it
+// in s_tile. The row counter of a digit advances by its peers at each step; the last peer moves
+// it. A uniform tile skips this: its digit order is its input order, and its keys stay in
+// registers. No workgroup barrier inside: a kernel may let some subgroups do other work first
+// (Onesweep's look-back).
 void rankTile(uint shift) {
   if (t_uniform) return;
   uint lane = gl_SubgroupInvocationID;
@@ -221,9 +236,24 @@ void rankTile(uint shift) {
       first = (atomicAdd(s_subgroupCounts[counterWord(gl_SubgroupID, digit)], (before + 1u) << sh) >> sh) & 0xFFFFu;
     }
     uint place = s_digitScan[digit] + subgroupShuffle(first, valid ? leader : lane) + before;
-    if (valid) tileStoreKey(place, t_keys[i]);
+    if (valid && !DEFERRED_STORES) tileStoreKey(place, t_keys[i]);
     t_places[i / 2u] |= place << (16u * (i % 2u));
     subgroupBarrier();  // this step's counter writes before the next step's reads
+  }
+}
+
+// With deferred stores: this invocation's keys (values) whose places fall in round r's part, to
+// the reorder area. Behind a barrier that freed the area.
+void storeKeysOfRound(uint r) {
+  [[unroll]] for (uint i = 0u; i < KPI; ++i) {
+    uint at = placeOf(i) - r * PART;
+    if (laneIndex(i) < t_count && at < PART) tileStoreKey(at, t_keys[i]);
+  }
+}
+void storeValuesOfRound(uint r, uvec2 values[KPI]) {
+  [[unroll]] for (uint i = 0u; i < KPI; ++i) {
+    uint at = placeOf(i) - r * PART;
+    if (laneIndex(i) < t_count && at < PART) tileStoreValue(at, values[i]);
   }
 }
 
@@ -237,13 +267,22 @@ void scatterKeys(uvec2 keysOut, uint shift) {
     return;
   }
   [[unroll]] for (uint i = 0u; i < (KPI + 3u) / 4u; ++i) t_digits[i] = 0u;
-  [[unroll]] for (uint i = 0u; i < KPI; ++i) {
-    uint j = i * WG + gl_LocalInvocationIndex;
-    if (j < t_count) {
-      KeyT key = tileLoadKey(j);
-      uint digit = digitOf(key, shift);
-      t_digits[i / 4u] |= digit << (8u * (i % 4u));
-      storeKey(keysOut, s_digitDest[digit] + j, key);
+  [[unroll]] for (uint r = 0u; r < REORDER_ROUNDS; ++r) {
+    if (DEFERRED_STORES) {
+      if (r > 0u) barrier();  // the previous round has left the area
+      storeKeysOfRound(r);
+      barrier();
+    }
+    [[unroll]] for (uint i = 0u; i < ROUND_KPI; ++i) {
+      uint at = i * WG + gl_LocalInvocationIndex;
+      uint j = r * PART + at;
+      if (j < t_count) {
+        KeyT key = tileLoadKey(at);
+        uint digit = digitOf(key, shift);
+        uint k = r * ROUND_KPI + i;
+        t_digits[k / 4u] |= digit << (8u * (k % 4u));
+        storeKey(keysOut, s_digitDest[digit] + j, key);
+      }
     }
   }
 }
@@ -259,14 +298,19 @@ void scatterValues(uvec2 valuesIn, uvec2 valuesOut) {
     }
     return;
   }
-  barrier();  // every key has left s_tile
+  uvec2 values[KPI];
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     uint idx = laneIndex(i);
-    if (idx < t_count) tileStoreValue(placeOf(i), loadValue(valuesIn, idx));
+    values[i] = idx < t_count ? loadValue(valuesIn, idx) : uvec2(0u);
   }
-  barrier();
-  [[unroll]] for (uint i = 0u; i < KPI; ++i) {
-    uint j = i * WG + gl_LocalInvocationIndex;
-    if (j < t_count) storeValue(valuesOut, s_digitDest[scatteredDigit(i)] + j, tileLoadValue(j));
+  [[unroll]] for (uint r = 0u; r < REORDER_ROUNDS; ++r) {
+    barrier();  // the keys (or the previous round's values) have left the area
+    storeValuesOfRound(r, values);
+    barrier();
+    [[unroll]] for (uint i = 0u; i < ROUND_KPI; ++i) {
+      uint at = i * WG + gl_LocalInvocationIndex;
+      uint j = r * PART + at;
+      if (j < t_count) storeValue(valuesOut, s_digitDest[scatteredDigit(r * ROUND_KPI + i)] + j, tileLoadValue(at));
+    }
   }
 }

@@ -64,7 +64,7 @@ void vksortGetSorterProperties(VksortSorter sorter, VksortSorterProperties* out)
   vksort::SorterProperties p = vksort::getSorterProperties(toCpp(sorter));
   *out = {p.subgroupSize,      p.requiredSubgroupSize,      p.workgroupSize,        p.tileKeys,
           p.wideTileKeys,      p.maxCount,                  p.partitionedRanking,   VksortAlgorithm(p.algorithm),
-          p.smallSortMaxKeys};
+          p.smallSortMaxKeys,  p.largeTilesFrom,            p.largeTileKeys,        p.largeWideTileKeys};
 }
 
 VksortResult vksortGetScratchRequirements(VksortSorter sorter, const VksortSortConfig* config, uint32_t maxCount,

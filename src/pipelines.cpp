@@ -73,6 +73,7 @@ struct SpecData {
   uint32_t smallSortKeys;                // 12
   uint32_t lookbackWindow;               // 13
   VkBool32 persistentTiles;              // 14
+  uint32_t reorderRounds;                // 15
 };
 const VkSpecializationMapEntry kSpecMap[] = {
     {0, offsetof(SpecData, workgroupSize), 4},
@@ -87,6 +88,7 @@ const VkSpecializationMapEntry kSpecMap[] = {
     {12, offsetof(SpecData, smallSortKeys), 4},
     {13, offsetof(SpecData, lookbackWindow), 4},
     {14, offsetof(SpecData, persistentTiles), 4},
+    {15, offsetof(SpecData, reorderRounds), 4},
 };
 
 struct KernelSource {
@@ -153,18 +155,19 @@ Status Pipelines::create(const VolkDeviceTable& vk, VkDevice device, const Tunin
   return {};
 }
 
-Status Pipelines::get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out) const {
+Status Pipelines::get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out, bool large) const {
   if (kernel < kHistogram) keyType = 0;
   if (kernel < kBinning) valueType = 0;
+  if (kernel < kBinning || kernel == kSmallSort) large = false;
   std::lock_guard<std::mutex> lock(mutex_);
-  VkPipeline& slot = pipelines_[kernel][keyType][valueType];
+  VkPipeline& slot = pipelines_[kernel][keyType][valueType][large];
   if (!slot)
-    if (Status st = build(kernel, keyType, valueType, &slot); !st) return st;
+    if (Status st = build(kernel, keyType, valueType, large, &slot); !st) return st;
   *out = slot;
   return {};
 }
 
-Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out) const {
+Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, bool large, VkPipeline* out) const {
   const Tuning& t = tuning_;
   const bool wideKeys = keyType >= kKeyU64;
   const uint32_t valueWords = valueBytes(ValueType(valueType)) / 4;
@@ -180,8 +183,11 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, VkP
   if (VkResult r = vk_->vkCreateShaderModule(device_, &moduleInfo, allocator_, &module); r != VK_SUCCESS)
     return failVulkan(r, "vkCreateShaderModule");
 
-  SpecData spec{kernel == kHistogram ? t.histogramWorkgroupSize : kernel == kSmallSort ? t.smallWorkgroupSize : t.workgroupSize,
-                kernel == kSmallSort ? t.smallKeysPerInvocation[words - 1] : t.keysPerInvocation[words - 1],
+  // The tile kernels' shape; the others use the workgroup size alone.
+  const TileShape& tile = kernel == kSmallSort ? t.smallTile[words - 1] : large ? t.largeTile[words - 1] : t.tile[words - 1];
+  const bool tiled = kernel >= kBinning;
+  SpecData spec{kernel == kHistogram ? t.histogramWorkgroupSize : tiled ? tile.workgroupSize : t.workgroupSize,
+                tile.keysPerInvocation,
                 t.minSubgroupSize,
                 t.histogramTilesPerWorkgroup,
                 valueWords,
@@ -191,7 +197,8 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, VkP
                 keyType,
                 t.smallSortKeys,
                 t.lookbackWindow,
-                t.persistentTiles};
+                t.persistentTiles,
+                tile.reorderRounds};
   VkSpecializationInfo specInfo{uint32_t(std::size(kSpecMap)), kSpecMap, sizeof spec, &spec};
 
   VkPipelineShaderStageRequiredSubgroupSizeCreateInfo requiredSize{
@@ -219,7 +226,7 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, VkP
     static const char* const kNames[kKernelCount] = {"init", "scan", "copy_back", "tile_scan", "histogram",
                                                      "binning", "upsweep", "downsweep", "small_sort"};
     char name[64];
-    std::snprintf(name, sizeof name, "%s key %u value %u", kNames[kernel], keyType, valueType);
+    std::snprintf(name, sizeof name, "%s key %u value %u%s", kNames[kernel], keyType, valueType, large ? " large" : "");
     printPipelineStatistics(*vk_, device_, *out, name);
   }
   return {};
@@ -229,10 +236,11 @@ void Pipelines::destroy() {
   if (!vk_) return;
   for (auto& byKey : pipelines_)
     for (auto& byValue : byKey)
-      for (VkPipeline& p : byValue) {
-        if (p) vk_->vkDestroyPipeline(device_, p, allocator_);
-        p = VK_NULL_HANDLE;
-      }
+      for (auto& byTile : byValue)
+        for (VkPipeline& p : byTile) {
+          if (p) vk_->vkDestroyPipeline(device_, p, allocator_);
+          p = VK_NULL_HANDLE;
+        }
   if (layout_) vk_->vkDestroyPipelineLayout(device_, layout_, allocator_);
   layout_ = VK_NULL_HANDLE;
 }

@@ -33,11 +33,11 @@ class Pipelines {
 
   VkPipelineLayout layout() const { return layout_; }
   // The pipeline of `kernel` for a key type (kKey*) and value type (ValueType), creating it on
-  // first use; any thread may call it.
-  Status get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out) const;
+  // first use; any thread may call it. `large`: binning kernels with the tuning's large tiles.
+  Status get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out, bool large = false) const;
 
  private:
-  Status build(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out) const;
+  Status build(Kernel kernel, uint32_t keyType, uint32_t valueType, bool large, VkPipeline* out) const;
 
   const VolkDeviceTable* vk_ = nullptr;
   VkDevice device_ = VK_NULL_HANDLE;
@@ -47,8 +47,9 @@ class Pipelines {
   bool captureStatistics_ = false;
   VkPipelineLayout layout_ = VK_NULL_HANDLE;
   mutable std::mutex mutex_;
-  // [kernel][key type][value type]; unkeyed kernels use [0][0], the histogram [type][0].
-  mutable VkPipeline pipelines_[kKernelCount][kKeyTypes][kValueTypes] = {};
+  // [kernel][key type][value type][large tiles]; unkeyed kernels use [0][0][0], the histogram
+  // [type][0][0].
+  mutable VkPipeline pipelines_[kKernelCount][kKeyTypes][kValueTypes][2] = {};
 };
 
 }  // namespace vksort::detail

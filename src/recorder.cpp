@@ -63,15 +63,18 @@ uint32_t passCount(const SortConfig& c) { return (c.endBit - c.beginBit + kRadix
 
 uint32_t binningDispatches(const SortConfig& c) { return passCount(c) + passCount(c) % 2; }
 
-Status getSortPipelines(const Sorter_T& s, const SortConfig& c, SortPipelines* out) {
+Status getSortPipelines(const Sorter_T& s, const SortConfig& c, uint32_t span, SortPipelines* out) {
   const uint32_t keyType = uint32_t(c.keyType), valueType = uint32_t(c.valueType);
   const Pipelines& p = s.pipelines;
   const bool onesweep = s.tuning.algorithm == Algorithm::onesweep;
+  const uint32_t words = elementWords(c);
+  const bool large = s.tuning.largeTiles(span);
+  out->tile = s.tuning.tileFor(words, span);
   Status st = p.get(kInit, 0, 0, &out->init);
   if (st) st = p.get(kHistogram, keyType, 0, &out->histogram);
   if (st) st = p.get(kScan, 0, 0, &out->scan);
-  if (st) st = p.get(onesweep ? kBinning : kDownsweep, keyType, valueType, &out->binning);
-  if (st && !onesweep) st = p.get(kUpsweep, keyType, valueType, &out->upsweep);
+  if (st) st = p.get(onesweep ? kBinning : kDownsweep, keyType, valueType, &out->binning, large);
+  if (st && !onesweep) st = p.get(kUpsweep, keyType, valueType, &out->upsweep, large);
   if (st && !onesweep) st = p.get(kTileScan, 0, 0, &out->tileScan);
   if (st) st = p.get(kSmallSort, keyType, valueType, &out->small);
   if (st) st = p.get(kCopyBack, 0, 0, &out->copyBack);
@@ -129,8 +132,7 @@ struct SortRecording {
   // Onesweep: per pass one dispatch per portion of the count; look-back words alternate between
   // two regions from dispatch to dispatch, each dispatch clearing the next one's.
   void onesweepPasses() {
-    const uint32_t words = elementWords(info.config);
-    const uint32_t portionKeys = s.tuning.portionKeys(words);
+    const uint32_t portionKeys = s.tuning.portionKeys(tileKeys);
     const uint32_t portions = divideUp(span, portionKeys);
     const uint32_t count = info.count;
     auto tilesOf = [&](uint32_t p) { return divideUp(std::min(count - p * portionKeys, portionKeys), tileKeys); };
@@ -186,9 +188,8 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
   const SortConfig& c = info.config;
   const bool indirect = a.count != 0;
   const bool pairs = c.valueType != ValueType::none;
-  const uint32_t words = elementWords(c);
   SortRecording r{s, cmd, info, a, pipelines, scratchLayout(t, c, info.maxCount), indirect, pairs, passCount(c),
-                  t.tileKeys(words), indirect ? info.maxCount : info.count, keyBytes(c.keyType), valueBytes(c.valueType),
+                  pipelines.tile.keys(), indirect ? info.maxCount : info.count, keyBytes(c.keyType), valueBytes(c.valueType),
                   0, SortPush{}, Timestamps{s.vk, cmd, info.timestampPool, info.firstTimestamp}, {}, {}};
   r.baseFlags = (indirect ? kFlagIndirectCount : 0) | (c.order == SortOrder::descending ? kFlagDescending : 0) |
                 (wideScatter(t, c, r.span) ? kFlagWideAddresses : 0);
@@ -211,7 +212,7 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
   push.maxGroupsX = s.caps.maxWorkgroupCount[0];
   push.histogramGroupKeys = r.tileKeys * t.histogramTilesPerWorkgroup;
   push.tileKeys = r.tileKeys;
-  push.portionKeys = t.algorithm == Algorithm::onesweep ? t.portionKeys(words) : ~0u;
+  push.portionKeys = t.algorithm == Algorithm::onesweep ? t.portionKeys(r.tileKeys) : ~0u;
   const uint32_t totalStamps = kFixedDispatches + 1 + binningDispatches(c);
   auto finishStamps = [&] {
     while (r.stamps.pool && r.stamps.next < info.firstTimestamp + totalStamps) r.stamps.write();

@@ -20,14 +20,16 @@ uint32_t passCount(const SortConfig& config);
 // Dispatches of a sort after the fixed ones: the passes, and a copy-back after an odd number.
 uint32_t binningDispatches(const SortConfig& config);
 
-// The pipelines of one sort.
+// The pipelines of one sort, and its binning tile.
 struct SortPipelines {
   VkPipeline init, histogram, scan, binning, copyBack;
   VkPipeline upsweep, tileScan;  // reduce-then-scan (binning: its downsweep)
   VkPipeline small;
+  TileShape tile;                // the tuning's tile for this sort's span (Tuning::tileFor)
 };
-// Gets (creating on first use) the pipelines a config needs; fails only if Vulkan does.
-Status getSortPipelines(const Sorter_T& sorter, const SortConfig& config, SortPipelines* out);
+// Gets (creating on first use) the pipelines a sort of `span` keys (an indirect sort's maxCount)
+// needs; fails only if Vulkan does.
+Status getSortPipelines(const Sorter_T& sorter, const SortConfig& config, uint32_t span, SortPipelines* out);
 
 // Records a sort: barrier, init, histogram, scan, one binning pass per digit (Onesweep: one
 // dispatch per portion of the count; reduce-then-scan: upsweep, tile scan, downsweep), and a

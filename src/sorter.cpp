@@ -1,6 +1,7 @@
 // The public API: argument checks, sorter creation and destruction, scratch queries, recording.
 #include "device_table.hpp"
 
+#include <algorithm>
 #include <new>
 
 #include "recorder.hpp"
@@ -17,9 +18,11 @@ namespace {
 uint32_t maxCountOf(const Sorter_T& s) {
   // A u32 count, and the dispatch grids (x * y workgroups): the binning grid is one portion's
   // tiles at most, the histogram's the largest, at one workgroup per histogram group of the
-  // smaller (64-bit) tile.
+  // smallest tile.
+  const Tuning& t = s.tuning;
   uint64_t groups = uint64_t(s.caps.maxWorkgroupCount[0]) * s.caps.maxWorkgroupCount[1];
-  uint64_t keys = groups * s.tuning.tileKeys(2) * s.tuning.histogramTilesPerWorkgroup;
+  uint32_t smallest = std::min({t.tile[0].keys(), t.tile[1].keys(), t.largeTile[0].keys(), t.largeTile[1].keys()});
+  uint64_t keys = groups * smallest * t.histogramTilesPerWorkgroup;
   return uint32_t(keys < 0xFFFFFFFFull ? keys : 0xFFFFFFFFull);
 }
 
@@ -112,7 +115,7 @@ SorterProperties getSorterProperties(Sorter s) {
   if (!s) return {};
   return {s->tuning.subgroupSize, s->tuning.requireSubgroupSize, s->tuning.workgroupSize, s->tuning.tileKeys(1),
           s->tuning.tileKeys(2), maxCountOf(*s), s->tuning.partitionedRanking, s->tuning.algorithm,
-          s->tuning.smallSortKeys};
+          s->tuning.smallSortKeys, s->tuning.largeTileFrom, s->tuning.largeTile[0].keys(), s->tuning.largeTile[1].keys()};
 }
 
 Status getScratchRequirements(Sorter s, const SortConfig& config, uint32_t maxCount, ScratchRequirements* out) {
@@ -164,7 +167,7 @@ Status recordSort(Sorter s, VkCommandBuffer cmd, const SortInfo& info) {
   if (addresses.keys % kb != 0 || (pairs && addresses.values % vb != 0))
     return fail(Result::errorInvalidArgument, "a keys or values device address is not aligned to its element size");
   SortPipelines pipelines;
-  if (Status st = getSortPipelines(*s, info.config, &pipelines); !st) return st;
+  if (Status st = getSortPipelines(*s, info.config, indirect ? info.maxCount : info.count, &pipelines); !st) return st;
   detail::recordSort(*s, cmd, info, addresses, pipelines);
   return {};
 }

@@ -31,6 +31,11 @@ struct Preferred {
   uint32_t smallKeysPerInvocation = 4;    // its tile: few keys per invocation, short rank loops
   uint32_t smallWorkgroupSize = 0;        // 0: the binning workgroup's
   Algorithm algorithm = Algorithm::automatic;  // the environment's override of the caller's
+  uint32_t reorderRounds = 1;             // binning tiles go through shared memory in this many parts
+  uint32_t wideReorderRounds = 1;         // the same for 64-bit keys or values
+  uint32_t largeTileFrom = ~0u;           // sorts of at least this many keys use the large tiles:
+  TileShape largeTile = {0, 0, 1};        // 32-bit keys and values (0: the smaller sorts' shape)
+  TileShape largeWideTile = {0, 0, 1};    // 64-bit keys or values
 };
 
 // Starting points per vendor. NVIDIA, measured on an H100 (driver 580): the driver keeps about
@@ -43,7 +48,12 @@ struct Preferred {
 // windows of 1, 8, 12, 16 lost to 4. The one-workgroup sort, pairs32 (512 x 4 keys beat 512 x 1,
 // x 2, x 8 and 1024 x 4 up to 2048 keys): 0.021 ms at 2048 keys (one tile), 0.042 at 4096 (two;
 // 1024 x 4 or 512 x 8: 0.030, but 0.028 at 1000-2048) against ~0.06 for the multi-dispatch sort,
-// which wins from about 6000 keys. Others: untested shapes sized for their shared memory
+// which wins from about 6000 keys. From 2^22 keys, larger tiles that go through shared memory in
+// 2 rounds (binning.glsl), at 2^26: 1024 x 16 keys (keys32 2.35 ms vs 2.47, pairs32 3.58 vs
+// 3.88; 1024 x 12, 18, 20 and 512 x 32-36 lost, 3 rounds lost by 30%), 64-bit 768 x 12 (keys64
+// 7.08 vs 7.65, pairs64v32 9.12 vs 11.07; 512 x 16, 1024 x 8-12 lost one or the other). Below
+// 2^22 they lose (fewer tiles than SMs: keys32 at 2^20 0.13 ms vs 0.09); at 2^22-2^23 keys32 and
+// keys64 are even and pairs gain 7-14%. Others: untested shapes sized for their shared memory
 // (AMD/Intel 64 KiB), wave64 on AMD.
 Preferred preferredFor(const DeviceCaps& caps) {
   switch (caps.vendorId) {
@@ -51,6 +61,9 @@ Preferred preferredFor(const DeviceCaps& caps) {
       Preferred p{32, 512, 18, 9, 8, false, true};
       p.smallSortKeys = 4096;
       p.persistentTiles = true;
+      p.largeTileFrom = 1u << 22;
+      p.largeTile = {1024, 16, 2};
+      p.largeWideTile = {768, 12, 2};
       return p;
     }
     case kVendorAmd: return {64, 256, 16, 8, 8};
@@ -70,6 +83,15 @@ void applyOverride(Preferred* want) {
     if (is("workgroup")) want->workgroupSize = value;
     else if (is("keys")) want->keysPerInvocation = value;
     else if (is("wide_keys")) want->wideKeysPerInvocation = value;
+    else if (is("rounds")) want->reorderRounds = value;
+    else if (is("wide_rounds")) want->wideReorderRounds = value;
+    else if (is("large_from")) want->largeTileFrom = value;
+    else if (is("large_workgroup")) want->largeTile.workgroupSize = value;
+    else if (is("large_keys")) want->largeTile.keysPerInvocation = value;
+    else if (is("large_rounds")) want->largeTile.reorderRounds = value;
+    else if (is("large_wide_workgroup")) want->largeWideTile.workgroupSize = value;
+    else if (is("large_wide_keys")) want->largeWideTile.keysPerInvocation = value;
+    else if (is("large_wide_rounds")) want->largeWideTile.reorderRounds = value;
     else if (is("portion_tiles")) want->portionTiles = value;
     else if (is("wide_from")) want->wideAddressesFrom = value;
     else if (is("small_keys")) want->smallSortKeys = value;
@@ -112,17 +134,19 @@ bool trustsForwardProgress(const DeviceCaps& caps) {
   }
 }
 
-uint32_t Tuning::portionKeys(uint32_t words) const {
-  uint32_t tile = tileKeys(words);
-  uint32_t tiles = kMaxPortionKeys / tile;
+uint32_t Tuning::portionKeys(uint32_t tileKeys) const {
+  uint32_t tiles = kMaxPortionKeys / tileKeys;
   if (portionTiles != 0 && portionTiles < tiles) tiles = portionTiles;
-  return tiles * tile;
+  return tiles * tileKeys;
 }
 
-uint32_t binningSharedBytes(const Tuning& t, uint32_t elementWords) {
-  uint32_t maxSubgroups = t.workgroupSize / t.minSubgroupSize;
-  uint32_t words = t.tileKeys(elementWords) * elementWords  // s_tile
-                   + maxSubgroups * kRadix / 2  // s_subgroupCounts (16-bit counters)
+uint32_t binningSharedBytes(const Tuning& t, const TileShape& shape, uint32_t elementWords) {
+  uint32_t maxSubgroups = shape.workgroupSize / t.minSubgroupSize;
+  uint32_t rounds = shape.reorderRounds;
+  uint32_t reorder = shape.keys() / rounds * elementWords;  // the reorder area
+  uint32_t counters = maxSubgroups * kRadix / 2;  // 16-bit subgroup counters: in the area's
+                                                  // words when there are several rounds
+  uint32_t words = (rounds > 1 ? std::max(reorder, counters) : reorder + counters)  // s_tile
                    + 3 * kRadix                 // s_digitCount, s_digitDest, s_digitScan
                    + maxSubgroups               // s_subgroupTotals
                    + 2;                         // s_ticket, s_uniformDigit
@@ -144,8 +168,8 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
     t.minSubgroupSize = std::min(caps.subgroupSize, caps.minSubgroupSize);
   }
   t.workgroupSize = std::max(want.workgroupSize, t.subgroupSize);
-  t.keysPerInvocation[0] = std::max(want.keysPerInvocation, 1u);
-  t.keysPerInvocation[1] = std::max(want.wideKeysPerInvocation, 1u);
+  t.tile[0] = {t.workgroupSize, std::max(want.keysPerInvocation, 1u), want.reorderRounds};
+  t.tile[1] = {t.workgroupSize, std::max(want.wideKeysPerInvocation, 1u), want.wideReorderRounds};
   t.histogramTilesPerWorkgroup = std::max(want.histogramTilesPerWorkgroup, 1u);
   t.partitionedRanking = want.partitionedRanking && caps.partitionedSubgroups;
   t.lookbackPlainLoads = want.lookbackPlainLoads;
@@ -157,36 +181,55 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   t.portionTiles = want.portionTiles;
   t.wideAddressesFrom = want.wideAddressesFrom;
   t.smallSortKeys = want.smallSortKeys;
-  t.smallKeysPerInvocation[0] = t.smallKeysPerInvocation[1] = std::max(want.smallKeysPerInvocation, 1u);
   if (want.algorithm != Algorithm::automatic) requested = want.algorithm;
   t.algorithm = requested != Algorithm::automatic ? requested
                 : trustsForwardProgress(caps)     ? Algorithm::onesweep
                                                   : Algorithm::reduceThenScan;
 
-  // Shrink the workgroup until it fits the device: per-subgroup counter rows grow with
-  // workgroupSize / minSubgroupSize, which small subgroups (lavapipe: 4) make large.
-  // Tiles below 2^16 keys: binning.glsl packs places in 16 bits.
-  auto fits = [&](const Tuning& c, uint32_t words) {
-    return c.workgroupSize <= caps.maxWorkgroupInvocations && binningSharedBytes(c, words) <= caps.maxSharedMemory &&
-           c.tileKeys(words) <= 0x10000u &&
-           (!c.requireSubgroupSize || c.workgroupSize / c.subgroupSize <= caps.maxWorkgroupSubgroups);
+  // Shapes fitted to the device: the workgroup halves until it fits (per-subgroup counter rows
+  // grow with workgroupSize / minSubgroupSize, which small subgroups, lavapipe's 4, make large),
+  // then the keys per invocation, in whole rounds. Tiles below 2^16 keys: binning.glsl packs
+  // places in 16 bits.
+  auto fits = [&](const TileShape& c, uint32_t words) {
+    return c.workgroupSize <= caps.maxWorkgroupInvocations && binningSharedBytes(t, c, words) <= caps.maxSharedMemory &&
+           c.keys() <= 0x10000u &&
+           (!t.requireSubgroupSize || c.workgroupSize / t.subgroupSize <= caps.maxWorkgroupSubgroups);
   };
-  while (!fits(t, 1) && t.workgroupSize > t.subgroupSize) t.workgroupSize /= 2;
-  for (uint32_t words : {1u, 2u})
-    while (!fits(t, words) && t.keysPerInvocation[words - 1] > 1) t.keysPerInvocation[words - 1] /= 2;
-  // The one-workgroup sort (binning.glsl's shared memory too): its workgroup, then its tile per
-  // element width, fitted like the binning kernel's.
-  t.smallWorkgroupSize = want.smallWorkgroupSize == 0 ? t.workgroupSize : std::max(want.smallWorkgroupSize, t.subgroupSize);
-  auto smallShape = [&](uint32_t words) {
-    Tuning c = t;
-    c.workgroupSize = t.smallWorkgroupSize;
-    c.keysPerInvocation[words - 1] = t.smallKeysPerInvocation[words - 1];
-    return c;
+  auto fit = [&](TileShape* c, uint32_t words, bool shrinkWorkgroup) {
+    auto wholeRounds = [&] {
+      c->reorderRounds = std::clamp(c->reorderRounds, 1u, std::min(c->keysPerInvocation, 8u));
+      c->keysPerInvocation -= c->keysPerInvocation % c->reorderRounds;
+    };
+    wholeRounds();
+    while (shrinkWorkgroup && !fits(*c, words) && c->workgroupSize > t.subgroupSize) c->workgroupSize /= 2;
+    while (!fits(*c, words) && c->keysPerInvocation > 1) {
+      c->keysPerInvocation /= 2;
+      wholeRounds();
+    }
   };
-  while (!fits(smallShape(1), 1) && t.smallWorkgroupSize > t.subgroupSize) t.smallWorkgroupSize /= 2;
-  for (uint32_t words : {1u, 2u})
-    while (!fits(smallShape(words), words) && t.smallKeysPerInvocation[words - 1] > 1)
-      t.smallKeysPerInvocation[words - 1] /= 2;
+  // One workgroup size for both widths (the scan's too), fitted to the 32-bit tile.
+  fit(&t.tile[0], 1, true);
+  t.workgroupSize = t.tile[1].workgroupSize = t.tile[0].workgroupSize;
+  fit(&t.tile[1], 2, false);
+  // The large tiles: the smaller sorts' where not given.
+  t.largeTileFrom = want.largeTileFrom;
+  const TileShape* largeWant[2] = {&want.largeTile, &want.largeWideTile};
+  for (uint32_t words : {1u, 2u}) {
+    const TileShape& w = *largeWant[words - 1];
+    TileShape& large = t.largeTile[words - 1];
+    large = t.tile[words - 1];
+    if (w.workgroupSize != 0) large.workgroupSize = std::max(w.workgroupSize, t.subgroupSize);
+    if (w.keysPerInvocation != 0) large.keysPerInvocation = w.keysPerInvocation;
+    if (w.workgroupSize != 0 || w.keysPerInvocation != 0) large.reorderRounds = w.reorderRounds;
+    fit(&large, words, true);
+  }
+  // The one-workgroup sort (binning.glsl's shared memory too): one round, its own workgroup.
+  const uint32_t smallWorkgroup = want.smallWorkgroupSize == 0 ? t.workgroupSize : std::max(want.smallWorkgroupSize, t.subgroupSize);
+  const uint32_t smallKeys = std::max(want.smallKeysPerInvocation, 1u);
+  t.smallTile[0] = {smallWorkgroup, smallKeys, 1};
+  fit(&t.smallTile[0], 1, true);
+  t.smallTile[1] = {t.smallTile[0].workgroupSize, smallKeys, 1};
+  fit(&t.smallTile[1], 2, false);
   t.histogramWorkgroupSize = want.histogramWorkgroupSize == 0 ? t.workgroupSize
                              : std::clamp(want.histogramWorkgroupSize, t.subgroupSize, caps.maxWorkgroupInvocations);
   while (t.histogramCopies > 1 && t.histogramCopies * kMaxPasses * kRadix * 4 > caps.maxSharedMemory)

@@ -6,13 +6,25 @@
 
 namespace vksort::detail {
 
+// A binning tile: workgroupSize * keysPerInvocation keys, going through shared memory in
+// reorderRounds parts (binning.glsl: a tile larger than shared memory holds).
+struct TileShape {
+  uint32_t workgroupSize;
+  uint32_t keysPerInvocation;
+  uint32_t reorderRounds;  // divides keysPerInvocation
+  uint32_t keys() const { return workgroupSize * keysPerInvocation; }
+};
+
 struct Tuning {
   uint32_t subgroupSize;               // the size the kernels are built for
   bool requireSubgroupSize;            // pipelines require it, with full subgroups
   uint32_t minSubgroupSize;            // smallest size they may run with: sizes per-subgroup arrays
-  uint32_t workgroupSize;              // binning and scan workgroups
-  uint32_t keysPerInvocation[2];       // binning tile = workgroupSize * keysPerInvocation[w - 1],
-                                       // w = 32-bit words of the widest of key and value
+  uint32_t workgroupSize;              // scan workgroups, and the binning tiles'
+  TileShape tile[2];                   // binning tiles per element width w: tile[w - 1], w = 32-bit
+                                       // words of the widest of key and value
+  TileShape largeTile[2];              // the same, for sorts of at least largeTileFrom keys
+  uint32_t largeTileFrom;              // (more keys per tile: less look-back and per-tile work;
+                                       // fewer tiles, which smaller sorts need); ~0u: none
   uint32_t histogramWorkgroupSize;
   uint32_t histogramTilesPerWorkgroup; // binning tiles one histogram workgroup reads
   bool partitionedRanking;             // subgroupPartitionNV rather than eight ballots per key
@@ -27,12 +39,17 @@ struct Tuning {
                                        // addresses (they do past 2^31 bytes in any case)
   Algorithm algorithm;                 // onesweep or reduceThenScan (never automatic)
   uint32_t smallSortKeys;              // sorts of up to this many keys run in one workgroup
-  uint32_t smallWorkgroupSize;         // the one-workgroup sort's workgroup
-  uint32_t smallKeysPerInvocation[2];  // its tile: smallWorkgroupSize times this, per width as above
+  TileShape smallTile[2];              // its tile per width as above (one round; one workgroup size)
 
-  uint32_t tileKeys(uint32_t words) const { return workgroupSize * keysPerInvocation[words - 1]; }
-  // Keys of a full portion: a whole number of tiles, at most kMaxPortionKeys.
-  uint32_t portionKeys(uint32_t words) const;
+  // Whether a sort of `span` keys (an indirect sort's maxCount) uses the large tiles, and its tile
+  // for elements of `words`.
+  bool largeTiles(uint32_t span) const { return span >= largeTileFrom; }
+  const TileShape& tileFor(uint32_t words, uint32_t span) const {
+    return largeTiles(span) ? largeTile[words - 1] : tile[words - 1];
+  }
+  uint32_t tileKeys(uint32_t words) const { return tile[words - 1].keys(); }  // the smaller sorts'
+  // Keys of a full portion of tiles of `tileKeys`: a whole number of tiles, at most kMaxPortionKeys.
+  uint32_t portionKeys(uint32_t tileKeys) const;
 };
 
 // 32-bit words of the widest element of a config (the binning tile's shared-memory width).
@@ -40,9 +57,9 @@ inline uint32_t elementWords(const SortConfig& c) {
   return (keyBytes(c.keyType) > 4 || valueBytes(c.valueType) > 4) ? 2 : 1;
 }
 
-// Shared memory of the binning kernel under `t` for elements of `words`; mirrors onesweep.glsl's
-// declarations.
-uint32_t binningSharedBytes(const Tuning& t, uint32_t words);
+// Shared memory of the binning kernel with tile `shape` for elements of `words`; mirrors
+// binning.glsl's declarations.
+uint32_t binningSharedBytes(const Tuning& t, const TileShape& shape, uint32_t words);
 
 // Whether the device's driver is known to keep started workgroups running while another waits
 // on them (Onesweep's look-back needs it): the table in tuning.cpp.
@@ -51,7 +68,8 @@ bool trustsForwardProgress(const DeviceCaps& caps);
 // The tuning for a device: a preferred shape per vendor, fitted to the device's limits, and the
 // algorithm: `requested`, or for automatic, Onesweep where trustsForwardProgress().
 // For measurements, the environment variable VKSORT_TUNING overrides the preferred shape, e.g.
-// "workgroup=384,keys=20,wide_keys=10,histogram_tiles=8,histogram_copies=4,histogram_workgroup=128,
+// "workgroup=384,keys=20,wide_keys=10,rounds=2,wide_rounds=1,large_from=4000000,large_workgroup=1024,
+// large_keys=16,large_rounds=2,large_wide_workgroup=512,large_wide_keys=16,large_wide_rounds=2,histogram_tiles=8,histogram_copies=4,histogram_workgroup=128,
 // partitioned=0,plain_loads=1,lookback_window=4,persistent=0,subgroup=32,small_keys=4096,
 // small_kpi=2,small_workgroup=1024,algorithm=2" (any subset; algorithm overrides the caller's
 // choice: 1 Onesweep, 2 reduce-then-scan); the fitting still applies. Tests also set

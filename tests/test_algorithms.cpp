@@ -117,6 +117,76 @@ TEST_SUITE("algorithms") {
     checkAgainstReference(keys, out, true, config);
   }
 
+  TEST_CASE("tiles larger than shared memory go through it in rounds, both algorithms") {
+    // A tile whose keys alone overflow the device's shared memory: with 4 reorder rounds only a
+    // quarter of it is in shared memory at once (and the subgroup counters share those words).
+    const uint32_t workgroup = vksort::getSorterProperties(gpu().sorter).workgroupSize;
+    const uint32_t sharedWords = gpu().ctx.properties.limits.maxComputeSharedMemorySize / 4;
+    const uint32_t kpi = 4 * (sharedWords / (4 * workgroup) + 1);
+    const std::string shape = "rounds=4,wide_rounds=4,small_keys=0,keys=" + std::to_string(kpi) +
+                              ",wide_keys=" + std::to_string(kpi / 2);
+    for (const vksort::SortConfig& config : {kConfigs[0], kConfigs[1], kConfigs[2], kConfigs[4]})
+      for (Dist d : {Dist::uniform, Dist::q4}) {
+        CAPTURE(int(config.keyType));
+        CAPTURE(int(config.valueType));
+        CAPTURE(name(d));
+        Sorted bytes[2];
+        for (Algorithm a : {Algorithm::onesweep, Algorithm::reduceThenScan}) {
+          const std::string tuning = shape + ",algorithm=" + std::to_string(int(a));
+          TunedSorter tuned(tuning.c_str());
+          const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+          REQUIRE(p.workgroupSize == workgroup);
+          REQUIRE(p.tileKeys == workgroup * kpi);  // not fitted down: the rounds make it fit
+          REQUIRE(p.tileKeys > sharedWords);
+          bool wide = keyWords(config) == 2 || config.valueType == ValueType::u64;
+          const uint32_t n = 3 * (wide ? p.wideTileKeys : p.tileKeys) + 33;
+          std::vector<uint32_t> keys = makeKeysFor(config, d, n, n + uint32_t(d));
+          std::vector<uint32_t> values = makeValues(n, config.valueType);
+          const bool pairs = config.valueType != ValueType::none;
+          bytes[a == Algorithm::reduceThenScan] = gpuSort(keys, pairs ? &values : nullptr, config);
+          checkAgainstReference(keys, bytes[a == Algorithm::reduceThenScan], pairs, config);
+        }
+        CHECK(bytes[0].keys == bytes[1].keys);
+      }
+  }
+
+  TEST_CASE("sorts from the large-tile count bin in the large tiles, both algorithms") {
+    // Large tiles of another workgroup size, keys per invocation and round count than the
+    // smaller sorts' (3 rounds: places do not split evenly), from a count between two tiles.
+    const vksort::SorterProperties base = vksort::getSorterProperties(gpu().sorter);
+    const uint32_t from = 2 * base.tileKeys + 7;
+    const uint32_t workgroup = base.workgroupSize / 2;
+    const std::string shape = "small_keys=0,large_from=" + std::to_string(from) +
+                              ",large_workgroup=" + std::to_string(workgroup) +
+                              ",large_keys=9,large_rounds=3,large_wide_workgroup=" + std::to_string(workgroup) +
+                              ",large_wide_keys=6,large_wide_rounds=2";
+    for (Algorithm a : {Algorithm::onesweep, Algorithm::reduceThenScan}) {
+      const std::string tuning = shape + ",algorithm=" + std::to_string(int(a));
+      TunedSorter tuned(tuning.c_str());
+      const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+      REQUIRE(p.largeTilesFrom == from);
+      REQUIRE(p.largeTileKeys == workgroup * 9);
+      REQUIRE(p.largeWideTileKeys == workgroup * 6);
+      REQUIRE(p.tileKeys == base.tileKeys);
+      for (const vksort::SortConfig& config : {kConfigs[0], kConfigs[3]}) {
+        const bool wide = keyWords(config) == 2 || config.valueType == ValueType::u64;
+        const uint32_t n = 3 * (wide ? p.largeWideTileKeys : p.largeTileKeys) + from + 5;
+        std::vector<uint32_t> keys = makeKeysFor(config, Dist::q2, n, n);
+        for (uint32_t count : {from - 1, from, n}) {
+          CAPTURE(int(a));
+          CAPTURE(int(config.keyType));
+          CAPTURE(count);
+          std::vector<uint32_t> head(keys.begin(), keys.begin() + size_t(count) * keyWords(config));
+          std::vector<uint32_t> values = makeValues(count, config.valueType);
+          Sorted out = gpuSort(head, &values, config);
+          checkAgainstReference(head, out, true, config);
+          // Indirect: maxCount (n) picks the large tiles, whatever the count on the GPU.
+          sortIndirectAndCheck(keys, true, count, CountSource::shader, config);
+        }
+      }
+    }
+  }
+
   TEST_CASE("per-device choice, and the caller's override") {
     vkctx::Context& ctx = gpu().ctx;
     // The desktop drivers are trusted with forward progress, lavapipe and unknown ones are not

@@ -68,6 +68,9 @@ typedef struct VksortSorterProperties {
   VkBool32 partitionedRanking;
   VksortAlgorithm algorithm;
   uint32_t smallSortMaxKeys;
+  uint32_t largeTilesFrom;
+  uint32_t largeTileKeys;
+  uint32_t largeWideTileKeys;
 } VksortSorterProperties;
 
 /* A zero-initialized config is u32 keys, no values, ascending; set endBit (32 for all bits). */

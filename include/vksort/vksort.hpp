@@ -119,6 +119,10 @@ struct SorterProperties {
   bool partitionedRanking;      // ranking with subgroupPartitionNV rather than ballots
   Algorithm algorithm;          // onesweep or reduceThenScan, as chosen for the device
   uint32_t smallSortMaxKeys;    // sorts of up to this many keys run in one dispatch (0: none)
+  uint32_t largeTilesFrom;      // sorts of at least this many keys (an indirect sort's maxCount)
+                                // bin in larger tiles (0xFFFFFFFF: none):
+  uint32_t largeTileKeys;       //   keys per tile, 32-bit keys and values
+  uint32_t largeWideTileKeys;   //   keys per tile when keys or values are 64-bit
 };
 VKSORT_API SorterProperties getSorterProperties(Sorter sorter);
 

@@ -345,10 +345,12 @@ int main(int argc, char** argv) try {
   vksort::Sorter sorter = nullptr;
   vkctx::check(vksort::createSorter(ctx.sorterCreateInfo(), &sorter), "createSorter");
   vksort::SorterProperties p = vksort::getSorterProperties(sorter);
-  std::printf("# %s, driver 0x%x, subgroup %u%s, workgroup %u, tile %u keys, ranking %s\n",
+  std::printf("# %s, driver 0x%x, subgroup %u%s, workgroup %u, tile %u keys (64-bit: %u), ranking %s\n",
               ctx.properties.deviceName, ctx.properties.driverVersion, p.subgroupSize,
-              p.requiredSubgroupSize ? " (required)" : "", p.workgroupSize, p.tileKeys,
+              p.requiredSubgroupSize ? " (required)" : "", p.workgroupSize, p.tileKeys, p.wideTileKeys,
               p.partitionedRanking ? "subgroupPartitionNV" : "ballots");
+  if (p.largeTilesFrom != ~0u)
+    std::printf("# from %u keys: tile %u keys (64-bit: %u)\n", p.largeTilesFrom, p.largeTileKeys, p.largeWideTileKeys);
   std::printf("# impl,mode,dist,n,median_ms,min_ms,gkeys_per_s,check\n");
   {
     Bench bench(ctx, sorter, args);
