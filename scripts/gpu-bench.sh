@@ -5,7 +5,8 @@
 # indirect form at small and large sizes, next to CUB again. Expects a Release build in build/ and
 # .gl/ from ../shared/tools/gpu-setup.sh. Results go to $OUT (default: ./gpu-results); the table
 # is report.md (scripts/bench_report.py; the plot needs matplotlib, made where it is installed).
-# VKSORT_BENCH_MODES and VKSORT_BENCH_ARGS replace / add to the main run's modes and arguments.
+# VKSORT_BENCH_MODES and VKSORT_BENCH_ARGS replace / add to the main run's modes and arguments;
+# VKSORT_BENCH_TESTS=0 leaves the test suites out (when they ran on the same build already).
 # Eight files at most (the device tool returns no more): gpu.txt, tests.log, clocks.csv,
 # vksort.csv, cub.csv, forms.csv, cub-forms.csv, report.md.
 set -uo pipefail
@@ -15,10 +16,12 @@ source .gl/env.sh
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv | tee "$out/gpu.txt"
 nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu --format=csv -lms 100 > "$out/clocks.csv" &
 logger=$!
-VKSORT_REQUIRE_DEVICE=1 build/tests/vksort_tests 2>&1 | tail -40 > "$out/tests.log"
-echo "tests exit ${PIPESTATUS[0]}" | tee -a "$out/tests.log" "$out/gpu.txt"
-VKSORT_TUNING=algorithm=2 VKSORT_REQUIRE_DEVICE=1 build/tests/vksort_tests 2>&1 | tail -40 >> "$out/tests.log"
-echo "reduce-then-scan tests exit ${PIPESTATUS[0]}" | tee -a "$out/tests.log" "$out/gpu.txt"
+if [ "${VKSORT_BENCH_TESTS:-1}" != 0 ]; then
+  VKSORT_REQUIRE_DEVICE=1 build/tests/vksort_tests 2>&1 | tail -40 > "$out/tests.log"
+  echo "tests exit ${PIPESTATUS[0]}" | tee -a "$out/tests.log" "$out/gpu.txt"
+  VKSORT_TUNING=algorithm=2 VKSORT_REQUIRE_DEVICE=1 build/tests/vksort_tests 2>&1 | tail -40 >> "$out/tests.log"
+  echo "reduce-then-scan tests exit ${PIPESTATUS[0]}" | tee -a "$out/tests.log" "$out/gpu.txt"
+fi
 build/samples/demo/vksort_demo 10000000 | tee -a "$out/gpu.txt"
 
 # Every power of two from 2^10 to 2^28, 100k/1M/3M/6M, q1..q16 at 2^26; the copy ceiling per row.
