@@ -54,19 +54,29 @@ const uint MAX_SUBGROUPS = WG / MIN_SUBGROUP_SIZE;
 const uint TILE_WORDS = VALUE_WORDS > kKeyWords ? VALUE_WORDS : kKeyWords;
 const uint REORDER_WORDS = PART * TILE_WORDS;
 const uint COUNTER_WORDS = MAX_SUBGROUPS * kRadix / 2u;
-const uint COUNTERS_AT = DEFERRED_STORES ? 0u : REORDER_WORDS;
-const uint SHARED_TILE_WORDS = DEFERRED_STORES ? (REORDER_WORDS > COUNTER_WORDS ? REORDER_WORDS : COUNTER_WORDS)
-                                               : REORDER_WORDS + COUNTER_WORDS;
+const uint SHARED_TILE_WORDS = DEFERRED_STORES && COUNTER_WORDS > REORDER_WORDS ? COUNTER_WORDS : REORDER_WORDS;
 
 #include "workgroup_scan.glsl"
 #include "subgroup_rank.glsl"
 
-shared uint s_tile[SHARED_TILE_WORDS];  // the reorder area and the subgroup counters
+shared uint s_tile[SHARED_TILE_WORDS];  // the reorder area (and with deferred stores the counters)
 // Each subgroup's digit counters, two 16-bit ones per word (digits 2w, 2w + 1): a subgroup holds
 // fewer than 2^16 keys. Half the shared memory of 32-bit counters, which lets a larger tile fit
 // (on an H100 the driver gives a workgroup at most 48 KiB and an SM about 50 KiB in all).
-#define s_subgroupCounts s_tile
-uint counterWord(uint subgroup, uint digit) { return COUNTERS_AT + subgroup * (kRadix / 2u) + digit / 2u; }
+// Their own array where the ranking stores keys as it goes: in s_tile's words, the driver must
+// keep each step's key store before the next step's counter atomics (an H100 ran pairs32 8%
+// slower so).
+shared uint s_subgroupCounts[DEFERRED_STORES ? 1u : COUNTER_WORDS];
+uint counterWord(uint subgroup, uint digit) { return subgroup * (kRadix / 2u) + digit / 2u; }
+uint counterAdd(uint word, uint value) {
+  if (DEFERRED_STORES) return atomicAdd(s_tile[word], value);
+  return atomicAdd(s_subgroupCounts[word], value);
+}
+uint counterLoad(uint word) { return DEFERRED_STORES ? s_tile[word] : s_subgroupCounts[word]; }
+void counterStore(uint word, uint value) {
+  if (DEFERRED_STORES) s_tile[word] = value;
+  else s_subgroupCounts[word] = value;
+}
 uint counterShift(uint digit) { return 16u * (digit % 2u); }
 shared uint s_digitCount[kRadix];
 shared uint s_digitDest[kRadix];  // global position of the tile's j-th key = s_digitDest[d] + j
@@ -144,7 +154,7 @@ void loadTile(uvec2 keys, uint count) {
 
 // Before countTile/countDigits, behind a barrier (the caller's, to share it).
 void clearTileCounts() {
-  for (uint i = gl_LocalInvocationIndex; i < COUNTER_WORDS; i += WG) s_subgroupCounts[COUNTERS_AT + i] = 0u;
+  for (uint i = gl_LocalInvocationIndex; i < COUNTER_WORDS; i += WG) counterStore(i, 0u);
   if (gl_LocalInvocationIndex == 0u) s_uniformDigit = kRadix;
 }
 
@@ -177,8 +187,8 @@ void sumSubgroupRows(bool scan) {
       [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; i += 2u) {
         if (first + i >= kRadix) continue;
         uint at = counterWord(s, first + i);
-        uint w = s_subgroupCounts[at];
-        s_subgroupCounts[at] = own[i] | (own[i + 1u] << 16u);
+        uint w = counterLoad(at);
+        counterStore(at, own[i] | (own[i + 1u] << 16u));
         own[i] += w & 0xFFFFu;
         own[i + 1u] += w >> 16u;
       }
@@ -202,7 +212,7 @@ void sumSubgroupRows(bool scan) {
 void countDigits(uint shift, bool scan) {
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     uint digit = digitOf(t_keys[i], shift);
-    if (laneIndex(i) < t_count) atomicAdd(s_subgroupCounts[counterWord(gl_SubgroupID, digit)], 1u << counterShift(digit));
+    if (laneIndex(i) < t_count) counterAdd(counterWord(gl_SubgroupID, digit), 1u << counterShift(digit));
   }
   barrier();
   sumSubgroupRows(scan);
@@ -233,7 +243,7 @@ void rankTile(uint shift) {
     uint first = 0u;
     if (valid && lane == leader) {  // an atomic: another leader may move the word's other digit
       uint sh = counterShift(digit);
-      first = (atomicAdd(s_subgroupCounts[counterWord(gl_SubgroupID, digit)], (before + 1u) << sh) >> sh) & 0xFFFFu;
+      first = (counterAdd(counterWord(gl_SubgroupID, digit), (before + 1u) << sh) >> sh) & 0xFFFFu;
     }
     uint place = s_digitScan[digit] + subgroupShuffle(first, valid ? leader : lane) + before;
     if (valid && !DEFERRED_STORES) tileStoreKey(place, t_keys[i]);
@@ -298,14 +308,23 @@ void scatterValues(uvec2 valuesIn, uvec2 valuesOut) {
     }
     return;
   }
+  // Several rounds: every value loaded once, into registers. One: each straight to its place
+  // (loading them all first made pairs32 5% slower on an H100).
   uvec2 values[KPI];
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     uint idx = laneIndex(i);
-    values[i] = idx < t_count ? loadValue(valuesIn, idx) : uvec2(0u);
+    values[i] = DEFERRED_STORES && idx < t_count ? loadValue(valuesIn, idx) : uvec2(0u);
   }
   [[unroll]] for (uint r = 0u; r < REORDER_ROUNDS; ++r) {
     barrier();  // the keys (or the previous round's values) have left the area
-    storeValuesOfRound(r, values);
+    if (DEFERRED_STORES) {
+      storeValuesOfRound(r, values);
+    } else {
+      [[unroll]] for (uint i = 0u; i < KPI; ++i) {
+        uint idx = laneIndex(i);
+        if (idx < t_count) tileStoreValue(placeOf(i), loadValue(valuesIn, idx));
+      }
+    }
     barrier();
     [[unroll]] for (uint i = 0u; i < ROUND_KPI; ++i) {
       uint at = i * WG + gl_LocalInvocationIndex;

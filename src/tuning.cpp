@@ -48,20 +48,21 @@ struct Preferred {
 // windows of 1, 8, 12, 16 lost to 4. The one-workgroup sort, pairs32 (512 x 4 keys beat 512 x 1,
 // x 2, x 8 and 1024 x 4 up to 2048 keys): 0.021 ms at 2048 keys (one tile), 0.042 at 4096 (two;
 // 1024 x 4 or 512 x 8: 0.030, but 0.028 at 1000-2048) against ~0.06 for the multi-dispatch sort,
-// which wins from about 6000 keys. From 2^22 keys, larger tiles that go through shared memory in
-// 2 rounds (binning.glsl), at 2^26: 1024 x 16 keys (keys32 2.35 ms vs 2.47, pairs32 3.58 vs
-// 3.88; 1024 x 12, 18, 20 and 512 x 32-36 lost, 3 rounds lost by 30%), 64-bit 768 x 12 (keys64
-// 7.08 vs 7.65, pairs64v32 9.12 vs 11.07; 512 x 16, 1024 x 8-12 lost one or the other). Below
-// 2^22 they lose (fewer tiles than SMs: keys32 at 2^20 0.13 ms vs 0.09); at 2^22-2^23 keys32 and
-// keys64 are even and pairs gain 7-14%. Others: untested shapes sized for their shared memory
-// (AMD/Intel 64 KiB), wave64 on AMD.
+// which wins from about 6000 keys. Sorts from 2^23 keys: larger tiles, through shared memory in
+// 2 rounds (binning.glsl); at 2^26, 1024 x 16 keys (keys32 2.35 ms vs 2.46, pairs32 3.59 vs
+// 3.67; 1024 x 12, 18, 20 and 512 x 32-36 lost, 3 rounds lost by 30%), 64-bit 768 x 12 (keys64
+// 7.08 vs 7.62, pairs64v32 9.12 vs 10.75; 512 x 16 and 1024 x 8-12 lost one or the other). Below
+// 2^23 they lose or tie (fewer tiles than SMs: keys32 at 2^20 0.13 ms vs 0.09; keys64 at 2^22
+// 9% slower, keys32 at 2^23 4%) but pairs gain (pairs64v32 11% at 2^23). Others: untested
+// shapes sized for their shared memory (AMD/Intel 64 KiB), wave64 on AMD.
+
 Preferred preferredFor(const DeviceCaps& caps) {
   switch (caps.vendorId) {
     case kVendorNvidia: {
       Preferred p{32, 512, 18, 9, 8, false, true};
       p.smallSortKeys = 4096;
       p.persistentTiles = true;
-      p.largeTileFrom = 1u << 22;
+      p.largeTileFrom = 1u << 23;
       p.largeTile = {1024, 16, 2};
       p.largeWideTile = {768, 12, 2};
       return p;
@@ -144,9 +145,10 @@ uint32_t binningSharedBytes(const Tuning& t, const TileShape& shape, uint32_t el
   uint32_t maxSubgroups = shape.workgroupSize / t.minSubgroupSize;
   uint32_t rounds = shape.reorderRounds;
   uint32_t reorder = shape.keys() / rounds * elementWords;  // the reorder area
-  uint32_t counters = maxSubgroups * kRadix / 2;  // 16-bit subgroup counters: in the area's
-                                                  // words when there are several rounds
-  uint32_t words = (rounds > 1 ? std::max(reorder, counters) : reorder + counters)  // s_tile
+  uint32_t counters = maxSubgroups * kRadix / 2;  // 16-bit subgroup counters
+  // s_tile and s_subgroupCounts: with several rounds the counters are in s_tile's words (and
+  // s_subgroupCounts is one word).
+  uint32_t words = (rounds > 1 ? std::max(reorder, counters) + 1 : reorder + counters)
                    + 3 * kRadix                 // s_digitCount, s_digitDest, s_digitScan
                    + maxSubgroups               // s_subgroupTotals
                    + 2;                         // s_ticket, s_uniformDigit
