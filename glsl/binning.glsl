@@ -21,15 +21,14 @@
 //   scatterValues()     values, loaded only now, follow their keys through the same places.
 // The including kernel declares `layout(local_size_x_id = 0) in;` first, and may define
 // KEYS_IN/KEYS_OUT/VALS_IN... (reference types) before including, to read what it wrote.
-// Shared memory: s_tile holds a reorder area of PART = TILE / REORDER_ROUNDS elements (keys,
-// then values, in digit order; a 64-bit word pair as low words then high words) and the
-// subgroup counters [MAX_SUBGROUPS][kRadix / 2] (16-bit), then s_digitScan/s_digitCount/
+// Shared memory: s_tile, a reorder area of PART = TILE / REORDER_ROUNDS elements (keys, then
+// values, in digit order; a 64-bit word pair as low words then high words);
+// s_subgroupCounts[MAX_SUBGROUPS][kRadix / 2] (16-bit counters); s_digitScan/s_digitCount/
 // s_digitDest[kRadix] and a few words (tuning.cpp's binningSharedBytes() mirrors this).
 // REORDER_ROUNDS > 1 makes a tile larger than shared memory holds: the ranking keeps each key's
 // place in registers, and the tile goes through the reorder area a part at a time (places
-// [r * PART, (r + 1) * PART) in round r). The counters then share the reorder area's words (they
-// are done with before the first round); with one round they have their own, and the ranking
-// stores keys as it goes.
+// [r * PART, (r + 1) * PART) in round r). The counters then live in the reorder area's words
+// (they are done with before the first round); with one round the ranking stores keys as it goes.
 
 #ifndef KEYS_IN
 #define KEYS_IN KeysIn
@@ -63,9 +62,8 @@ shared uint s_tile[SHARED_TILE_WORDS];  // the reorder area (and with deferred s
 // Each subgroup's digit counters, two 16-bit ones per word (digits 2w, 2w + 1): a subgroup holds
 // fewer than 2^16 keys. Half the shared memory of 32-bit counters, which lets a larger tile fit
 // (on an H100 the driver gives a workgroup at most 48 KiB and an SM about 50 KiB in all).
-// Their own array where the ranking stores keys as it goes: in s_tile's words, the driver must
-// keep each step's key store before the next step's counter atomics (an H100 ran pairs32 8%
-// slower so).
+// Their own array where the ranking stores keys as it goes, so that no compiler need order a
+// step's key store before the next step's counter atomics (on an H100 both forms measured alike).
 shared uint s_subgroupCounts[DEFERRED_STORES ? 1u : COUNTER_WORDS];
 uint counterWord(uint subgroup, uint digit) { return subgroup * (kRadix / 2u) + digit / 2u; }
 uint counterAdd(uint word, uint value) {
