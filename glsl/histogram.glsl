@@ -4,15 +4,15 @@
 //   writes: header histograms (atomic adds; zeroed by the init kernel); with kFlagClearNext
 //           (Onesweep), status[] words of the first dispatch's tiles this workgroup covers
 //           (cleared)
-// Each workgroup covers TILES_PER_WORKGROUP binning tiles of pc.tileKeys keys, so that it can also
-// clear exactly those tiles' look-back words, and so that only one global atomic per (digit,
-// pass) is spent on that many keys.
+// Each workgroup covers pc.histogramGroupKeys keys, a whole number of binning tiles of
+// pc.tileKeys keys, so that it can also clear exactly those tiles' look-back words; the recorder
+// picks how many per sort (fewer for small sorts: a workgroup's loads in sequence are the whole
+// kernel's latency; more for large ones: one global atomic per (digit, pass) per group).
 // Shared memory: HISTOGRAM_COPIES copies of s_hist[pass][digit] counters; invocations spread over
 // the copies so that fewer of them collide on one counter's atomics.
 #include "common.glsl"
 
 layout(local_size_x_id = 0) in;
-layout(constant_id = 3) const uint TILES_PER_WORKGROUP = 8u;
 layout(constant_id = 8) const uint HISTOGRAM_COPIES = 1u;
 const uint WG = gl_WorkGroupSize.x;
 
@@ -20,11 +20,12 @@ shared uint s_hist[HISTOGRAM_COPIES * kMaxPasses * kRadix];
 
 void main() {
   uint tid = gl_LocalInvocationIndex;
-  uint firstTile = flatWorkGroupId() * TILES_PER_WORKGROUP;
+  uint groupTiles = pc.histogramGroupKeys / pc.tileKeys;
+  uint firstTile = flatWorkGroupId() * groupTiles;
   uint count = sortCount();
   uint tileCount = divideUp(count, pc.tileKeys);
   if (firstTile >= tileCount) return;
-  uint lastTile = min(firstTile + TILES_PER_WORKGROUP, tileCount);
+  uint lastTile = min(firstTile + groupTiles, tileCount);
 
   uint counters = pc.passCount * kRadix;
   for (uint i = tid; i < HISTOGRAM_COPIES * kMaxPasses * kRadix; i += WG) s_hist[i] = 0u;

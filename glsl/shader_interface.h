@@ -81,7 +81,7 @@ struct SortPush {
   uint rangeMaskHi;               //   order (32-bit keys use Lo)
   uint maxCount;                  // init: the clamp of an indirect count; sizes the tickets
   uint maxGroupsX;                // init, indirect sorts: the device's maxComputeWorkGroupCount[0]
-  uint histogramGroupKeys;        // init, indirect sorts: keys one histogram workgroup covers
+  uint histogramGroupKeys;        // keys one histogram workgroup covers (whole tiles)
   uint tileKeys;                  // init, histogram, tile scan: keys of one binning tile
   uint pass;                      // this binning pass's index (histogram: unused)
   uint passCount;                 // passes of the whole sort

@@ -64,7 +64,6 @@ struct SpecData {
   uint32_t workgroupSize;                // 0 (local_size_x_id)
   uint32_t keysPerInvocation;            // 1
   uint32_t minSubgroupSize;              // 2
-  uint32_t histogramTilesPerWorkgroup;   // 3
   uint32_t valueWords;                   // 4
   VkBool32 lookbackPlainLoads;           // 6
   uint32_t ballotWords;                  // 7
@@ -79,7 +78,6 @@ const VkSpecializationMapEntry kSpecMap[] = {
     {0, offsetof(SpecData, workgroupSize), 4},
     {1, offsetof(SpecData, keysPerInvocation), 4},
     {2, offsetof(SpecData, minSubgroupSize), 4},
-    {3, offsetof(SpecData, histogramTilesPerWorkgroup), 4},
     {4, offsetof(SpecData, valueWords), 4},
     {6, offsetof(SpecData, lookbackPlainLoads), 4},
     {7, offsetof(SpecData, ballotWords), 4},
@@ -189,7 +187,6 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, boo
   SpecData spec{kernel == kHistogram ? t.histogramWorkgroupSize : tiled ? tile.workgroupSize : t.workgroupSize,
                 tile.keysPerInvocation,
                 t.minSubgroupSize,
-                t.histogramTilesPerWorkgroup,
                 valueWords,
                 t.lookbackPlainLoads,
                 t.ballotWords,

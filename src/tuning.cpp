@@ -36,6 +36,7 @@ struct Preferred {
   uint32_t largeTileFrom = ~0u;           // sorts of at least this many keys use the large tiles:
   TileShape largeTile = {0, 0, 1};        // 32-bit keys and values (0: the smaller sorts' shape)
   TileShape largeWideTile = {0, 0, 1};    // 64-bit keys or values
+  uint32_t histogramMinWorkgroups = 256;  // small sorts: fewer tiles per histogram workgroup
 };
 
 // Starting points per vendor. NVIDIA, measured on an H100 (driver 580): the driver keeps about
@@ -100,6 +101,7 @@ void applyOverride(Preferred* want) {
     else if (is("small_workgroup")) want->smallWorkgroupSize = value;
     else if (is("algorithm") && value <= uint32_t(Algorithm::reduceThenScan)) want->algorithm = Algorithm(value);
     else if (is("histogram_tiles")) want->histogramTilesPerWorkgroup = value;
+    else if (is("histogram_min_groups")) want->histogramMinWorkgroups = value;
     else if (is("partitioned")) want->partitionedRanking = value != 0;
     else if (is("plain_loads")) want->lookbackPlainLoads = value != 0;
     else if (is("lookback_window")) want->lookbackWindow = value;
@@ -173,6 +175,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   t.tile[0] = {t.workgroupSize, std::max(want.keysPerInvocation, 1u), want.reorderRounds};
   t.tile[1] = {t.workgroupSize, std::max(want.wideKeysPerInvocation, 1u), want.wideReorderRounds};
   t.histogramTilesPerWorkgroup = std::max(want.histogramTilesPerWorkgroup, 1u);
+  t.histogramMinWorkgroups = std::max(want.histogramMinWorkgroups, 1u);
   t.partitionedRanking = want.partitionedRanking && caps.partitionedSubgroups;
   t.lookbackPlainLoads = want.lookbackPlainLoads;
   t.lookbackWindow = std::clamp(want.lookbackWindow, 1u, 16u);

@@ -26,7 +26,8 @@ struct Tuning {
   uint32_t largeTileFrom;              // (more keys per tile: less look-back and per-tile work;
                                        // fewer tiles, which smaller sorts need); ~0u: none
   uint32_t histogramWorkgroupSize;
-  uint32_t histogramTilesPerWorkgroup; // binning tiles one histogram workgroup reads
+  uint32_t histogramTilesPerWorkgroup; // binning tiles one histogram workgroup reads at most,
+  uint32_t histogramMinWorkgroups;     // and fewer where that leaves fewer workgroups than this
   bool partitionedRanking;             // subgroupPartitionNV rather than eight ballots per key
   bool lookbackPlainLoads;             // look-back reads status words with loads, not atomics
   uint32_t lookbackWindow;             // predecessors the look-back reads at once
@@ -69,7 +70,7 @@ bool trustsForwardProgress(const DeviceCaps& caps);
 // algorithm: `requested`, or for automatic, Onesweep where trustsForwardProgress().
 // For measurements, the environment variable VKSORT_TUNING overrides the preferred shape, e.g.
 // "workgroup=384,keys=20,wide_keys=10,rounds=2,wide_rounds=1,large_from=4000000,large_workgroup=1024,
-// large_keys=16,large_rounds=2,large_wide_workgroup=512,large_wide_keys=16,large_wide_rounds=2,histogram_tiles=8,histogram_copies=4,histogram_workgroup=128,
+// large_keys=16,large_rounds=2,large_wide_workgroup=512,large_wide_keys=16,large_wide_rounds=2,histogram_tiles=8,histogram_min_groups=256,histogram_copies=4,histogram_workgroup=128,
 // partitioned=0,plain_loads=1,lookback_window=4,persistent=0,subgroup=32,small_keys=4096,
 // small_kpi=2,small_workgroup=1024,algorithm=2" (any subset; algorithm overrides the caller's
 // choice: 1 Onesweep, 2 reduce-then-scan); the fitting still applies. Tests also set

@@ -55,6 +55,29 @@ TEST_SUITE("portions") {
       }
   }
 
+  TEST_CASE("histogram workgroups of one to four tiles, both algorithms") {
+    // At most 4 tiles per histogram workgroup, fewer where that leaves fewer than 3 workgroups:
+    // 5, 7, 10 and 13 tiles give workgroups of 1, 2, 3 and 4 tiles (the last one short), which
+    // also clear the first dispatch's look-back words of their tiles (two-tile portions).
+    for (const char* algorithm : {"algorithm=1,portion_tiles=2", "algorithm=2"}) {
+      const std::string tuning = std::string(algorithm) + ",histogram_tiles=4,histogram_min_groups=3";
+      TunedSorter tuned(tuning.c_str());
+      const uint32_t tile = vksort::getSorterProperties(gpu().sorter).tileKeys;
+      vksort::SortConfig config;
+      config.valueType = ValueType::u32;
+      for (uint32_t tiles : {5u, 7u, 10u, 13u}) {
+        const uint32_t n = tiles * tile - 3;
+        CAPTURE(algorithm);
+        CAPTURE(n);
+        sortAndCheck(config, Dist::q4, n, n);
+        // Indirect: the groups come from maxCount (n), the grid from the count on the GPU.
+        std::vector<uint32_t> keys = makeKeysFor(config, Dist::uniform, n, tiles);
+        for (uint32_t count : {n, 3 * tile + 1})
+          sortIndirectAndCheck(keys, true, count, CountSource::shader, config);
+      }
+    }
+  }
+
   TEST_CASE("indirect counts across portions") {
     TunedSorter tuned(kTinyPortions);
     const uint32_t tile = vksort::getSorterProperties(gpu().sorter).tileKeys;
