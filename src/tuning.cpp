@@ -191,10 +191,10 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
                 : trustsForwardProgress(caps)     ? Algorithm::onesweep
                                                   : Algorithm::reduceThenScan;
 
-  // Shapes fitted to the device: the workgroup halves until it fits (per-subgroup counter rows
-  // grow with workgroupSize / minSubgroupSize, which small subgroups, lavapipe's 4, make large),
-  // then the keys per invocation, in whole rounds. Tiles below 2^16 keys: binning.glsl packs
-  // places in 16 bits.
+  // Shapes fitted to the device, halving what takes more shared memory: the workgroup where the
+  // subgroup counters do (their rows grow with workgroupSize / minSubgroupSize, which small
+  // subgroups, lavapipe's 4, make large), else the keys per invocation, in whole rounds. Tiles
+  // below 2^16 keys: binning.glsl packs places in 16 bits.
   auto fits = [&](const TileShape& c, uint32_t words) {
     return c.workgroupSize <= caps.maxWorkgroupInvocations && binningSharedBytes(t, c, words) <= caps.maxSharedMemory &&
            c.keys() <= 0x10000u &&
@@ -206,10 +206,17 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
       c->keysPerInvocation -= c->keysPerInvocation % c->reorderRounds;
     };
     wholeRounds();
-    while (shrinkWorkgroup && !fits(*c, words) && c->workgroupSize > t.subgroupSize) c->workgroupSize /= 2;
-    while (!fits(*c, words) && c->keysPerInvocation > 1) {
-      c->keysPerInvocation /= 2;
-      wholeRounds();
+    while (!fits(*c, words)) {
+      const bool countersLarger = kRadix / 2 / t.minSubgroupSize >= c->keysPerInvocation / c->reorderRounds * words;
+      const bool canShrinkWorkgroup = shrinkWorkgroup && c->workgroupSize > t.subgroupSize;
+      if (canShrinkWorkgroup && (countersLarger || c->keysPerInvocation == 1)) {
+        c->workgroupSize /= 2;
+      } else if (c->keysPerInvocation > 1) {
+        c->keysPerInvocation /= 2;
+        wholeRounds();
+      } else {
+        break;
+      }
     }
   };
   // One workgroup size for both widths (the scan's too), fitted to the 32-bit tile.
