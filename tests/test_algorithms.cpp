@@ -32,12 +32,7 @@ Sorted sortWith(const char* tuning, const std::vector<uint32_t>& keys, const vks
                 Algorithm expected) {
   TunedSorter tuned(tuning);
   CHECK(vksort::getSorterProperties(gpu().sorter).algorithm == expected);
-  const size_t n = keys.size() / keyWords(config);
-  std::vector<uint32_t> values = makeValues(n, config.valueType);
-  bool pairs = config.valueType != ValueType::none;
-  Sorted out = gpuSort(keys, pairs ? &values : nullptr, config);
-  checkAgainstReference(keys, out, pairs, config);
-  return out;
+  return sortAndCheck(keys, config);
 }
 
 }  // namespace
@@ -68,11 +63,7 @@ TEST_SUITE("algorithms") {
         CAPTURE(int(config.keyType));
         CAPTURE(int(config.valueType));
         CAPTURE(n);
-        std::vector<uint32_t> keys = makeKeysFor(config, Dist::q2, n, n);
-        std::vector<uint32_t> values = makeValues(n, config.valueType);
-        bool pairs = config.valueType != ValueType::none;
-        Sorted out = gpuSort(keys, pairs ? &values : nullptr, config);
-        checkAgainstReference(keys, out, pairs, config);
+        sortAndCheck(makeKeysFor(config, Dist::q2, n, n), config);
       }
       // Indirect: the count on the GPU picks the small path or the full sort.
       std::vector<uint32_t> keys = makeKeysFor(config, Dist::uniform, 3 * threshold, 7);
@@ -96,10 +87,7 @@ TEST_SUITE("algorithms") {
     vksort::SortConfig config = kConfigs[2];  // odd pass count: the copy back inside the dispatch
     for (uint32_t n : {p.smallSortMaxKeys - 1, p.smallSortMaxKeys}) {
       CAPTURE(n);
-      std::vector<uint32_t> keys = makeKeysFor(config, Dist::q4, n, 3);
-      std::vector<uint32_t> values = makeValues(n, config.valueType);
-      Sorted out = gpuSort(keys, &values, config);
-      checkAgainstReference(keys, out, true, config);
+      sortAndCheck(makeKeysFor(config, Dist::q4, n, 3), config);
     }
   }
 
@@ -111,10 +99,7 @@ TEST_SUITE("algorithms") {
     TunedSorter tuned(tuning.c_str());
     const vksort::SortConfig config = configOf(KeyType::u64, ValueType::u64, vksort::SortOrder::ascending, 0, 64);
     const uint32_t n = 4 * workgroup - 3;
-    std::vector<uint32_t> keys = makeKeysFor(config, Dist::uniform, n, 5);
-    std::vector<uint32_t> values = makeValues(n, config.valueType);
-    Sorted out = gpuSort(keys, &values, config);
-    checkAgainstReference(keys, out, true, config);
+    sortAndCheck(makeKeysFor(config, Dist::uniform, n, 5), config);
   }
 
   TEST_CASE("tiles larger than shared memory go through it in rounds, both algorithms") {
@@ -145,12 +130,7 @@ TEST_SUITE("algorithms") {
           CAPTURE(name(d));
           bool wide = keyWords(config) == 2 || config.valueType == ValueType::u64;
           const uint32_t n = 3 * (wide ? p.wideTileKeys : p.tileKeys) + 33;
-          std::vector<uint32_t> keys = makeKeysFor(config, d, n, n + uint32_t(d));
-          std::vector<uint32_t> values = makeValues(n, config.valueType);
-          const bool pairs = config.valueType != ValueType::none;
-          Sorted out = gpuSort(keys, pairs ? &values : nullptr, config);
-          checkAgainstReference(keys, out, pairs, config);
-          bytes[a == Algorithm::reduceThenScan].push_back(std::move(out));
+          bytes[a == Algorithm::reduceThenScan].push_back(sortAndCheck(makeKeysFor(config, d, n, n + uint32_t(d)), config));
         }
     }
     REQUIRE(bytes[0].size() == bytes[1].size());
@@ -187,10 +167,7 @@ TEST_SUITE("algorithms") {
           CAPTURE(int(a));
           CAPTURE(int(config.keyType));
           CAPTURE(count);
-          std::vector<uint32_t> head(keys.begin(), keys.begin() + size_t(count) * keyWords(config));
-          std::vector<uint32_t> values = makeValues(count, config.valueType);
-          Sorted out = gpuSort(head, &values, config);
-          checkAgainstReference(head, out, true, config);
+          sortAndCheck(std::vector<uint32_t>(keys.begin(), keys.begin() + size_t(count) * keyWords(config)), config);
           // Indirect: maxCount (n) picks the large tiles, whatever the count on the GPU.
           sortIndirectAndCheck(keys, true, count, CountSource::shader, config);
         }

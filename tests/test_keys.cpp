@@ -74,14 +74,6 @@ std::vector<uint32_t> keysFor(KeyType type, size_t n, uint64_t seed) {
   return k;
 }
 
-void sortAndCheck(const std::vector<uint32_t>& keys, const vksort::SortConfig& config) {
-  const size_t n = keys.size() / keyWords(config);
-  std::vector<uint32_t> values = makeValues(n, config.valueType);
-  bool pairs = config.valueType != ValueType::none;
-  Sorted out = gpuSort(keys, pairs ? &values : nullptr, config);
-  checkAgainstReference(keys, out, pairs, config);
-}
-
 vksort::SortConfig configOf(KeyType type, ValueType values = ValueType::none, SortOrder order = SortOrder::ascending) {
   vksort::SortConfig c;
   c.keyType = type;

@@ -13,12 +13,8 @@ namespace {
 // Portions are Onesweep's (reduce-then-scan has no 30-bit limit): forced here.
 constexpr const char* kTinyPortions = "algorithm=1,portion_tiles=2,wide_from=0";
 
-void sortAndCheck(vksort::SortConfig config, Dist d, uint32_t n, uint64_t seed) {
-  std::vector<uint32_t> keys = makeKeysFor(config, d, n, seed);
-  std::vector<uint32_t> values = makeValues(n, config.valueType);
-  bool pairs = config.valueType != ValueType::none;
-  Sorted out = gpuSort(keys, pairs ? &values : nullptr, config);
-  checkAgainstReference(keys, out, pairs, config);
+void sortAndCheck(const vksort::SortConfig& config, Dist d, uint32_t n, uint64_t seed) {
+  vksort_test::sortAndCheck(makeKeysFor(config, d, n, seed), config);
 }
 
 }  // namespace

@@ -240,6 +240,15 @@ Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* v
   return out;
 }
 
+Sorted sortAndCheck(const std::vector<uint32_t>& keys, const vksort::SortConfig& config) {
+  const size_t n = keys.size() / keyWords(config);
+  std::vector<uint32_t> values = makeValues(n, config.valueType);
+  const bool pairs = config.valueType != vksort::ValueType::none;
+  Sorted out = gpuSort(keys, pairs ? &values : nullptr, config);
+  checkAgainstReference(keys, out, pairs, config);
+  return out;
+}
+
 void checkAgainstReference(const std::vector<uint32_t>& keys, const Sorted& out, bool pairs,
                            const vksort::SortConfig& config) {
   const uint32_t kw = keyWords(config);

@@ -75,6 +75,10 @@ Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* v
 void checkAgainstReference(const std::vector<uint32_t>& keys, const Sorted& out, bool pairs,
                            const vksort::SortConfig& config = {});
 
+// Sorts `keys` directly, with makeValues values where config.valueType has them, checks the result
+// against the reference, and returns it.
+Sorted sortAndCheck(const std::vector<uint32_t>& keys, const vksort::SortConfig& config = {});
+
 // Sorts keys (maxCount = keys.size()) indirectly with `countValue` in the count buffer, and checks
 // that the first min(countValue, maxCount) are sorted exactly and the rest untouched.
 void sortIndirectAndCheck(const std::vector<uint32_t>& keys, bool pairs, uint32_t countValue, CountSource source,
