@@ -9,9 +9,6 @@
 layout(local_size_x = 128) in;  // every device offers 128
 #include "common.glsl"
 
-// Indirect sorts of up to this many keys run as the one-workgroup small sort (0: never).
-layout(constant_id = 12) const uint SMALL_SORT_KEYS = 0u;
-
 // x, y, z of `groups` workgroups, spilling into y past maxGroupsX (as the recorder's direct
 // dispatches do).
 void writeDispatch(uint which, uint groups) {
@@ -35,7 +32,7 @@ void main() {
   uint count = min(pc.countIn.v, pc.maxCount);  // untrusted: never past what the scratch was sized for
   pc.header.v[kHeaderCount] = count;
   // Either the small sort's one workgroup, or the grids of the full sort.
-  bool small = count <= SMALL_SORT_KEYS;
+  bool small = count <= pc.pass;  // init's `pass`: the small sort's keys (shader_interface.h)
   uint full = small ? 0u : count;
   writeDispatch(kDispatchSmall, small && count != 0u ? 1u : 0u);
   writeDispatch(kDispatchHistogram, divideUp(full, pc.histogramGroupKeys));

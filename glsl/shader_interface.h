@@ -83,7 +83,8 @@ struct SortPush {
   uint maxGroupsX;                // init, indirect sorts: the device's maxComputeWorkGroupCount[0]
   uint histogramGroupKeys;        // keys one histogram workgroup covers (whole tiles)
   uint tileKeys;                  // init, histogram, tile scan: keys of one binning tile
-  uint pass;                      // this binning pass's index (histogram: unused)
+  uint pass;                      // this binning pass's index; init, indirect sorts: counts up
+                                  // to it run as the one-workgroup sort (0: none)
   uint passCount;                 // passes of the whole sort
   uint flags;                     // kFlag* bits
   uint portionStart;              // binning: index of this portion's first key

@@ -64,7 +64,10 @@ void vksortGetSorterProperties(VksortSorter sorter, VksortSorterProperties* out)
   vksort::SorterProperties p = vksort::getSorterProperties(toCpp(sorter));
   *out = {p.subgroupSize,      p.requiredSubgroupSize,      p.workgroupSize,        p.tileKeys,
           p.wideTileKeys,      p.maxCount,                  p.partitionedRanking,   VksortAlgorithm(p.algorithm),
-          p.smallSortMaxKeys,  p.largeTilesFrom,            p.largeTileKeys,        p.largeWideTileKeys};
+          p.smallSortMaxKeys,  p.smallSortWideMaxKeys,      p.tileTierCount,        {}};
+  static_assert(VKSORT_MAX_TILE_TIERS == vksort::kMaxTileTiers, "the C and C++ tier arrays differ");
+  for (uint32_t i = 0; i < p.tileTierCount; ++i)
+    out->tileTiers[i] = {p.tileTiers[i].fromCount, p.tileTiers[i].tileKeys, p.tileTiers[i].wideTileKeys};
 }
 
 VksortResult vksortGetScratchRequirements(VksortSorter sorter, const VksortSortConfig* config, uint32_t maxCount,

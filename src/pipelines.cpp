@@ -69,7 +69,6 @@ struct SpecData {
   uint32_t ballotWords;                  // 7
   uint32_t histogramCopies;              // 8
   uint32_t keyType;                      // 10
-  uint32_t smallSortKeys;                // 12
   uint32_t lookbackWindow;               // 13
   VkBool32 persistentTiles;              // 14
   uint32_t reorderRounds;                // 15
@@ -83,7 +82,6 @@ const VkSpecializationMapEntry kSpecMap[] = {
     {7, offsetof(SpecData, ballotWords), 4},
     {8, offsetof(SpecData, histogramCopies), 4},
     {10, offsetof(SpecData, keyType), 4},
-    {12, offsetof(SpecData, smallSortKeys), 4},
     {13, offsetof(SpecData, lookbackWindow), 4},
     {14, offsetof(SpecData, persistentTiles), 4},
     {15, offsetof(SpecData, reorderRounds), 4},
@@ -153,19 +151,19 @@ Status Pipelines::create(const VolkDeviceTable& vk, VkDevice device, const Tunin
   return {};
 }
 
-Status Pipelines::get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out, bool large) const {
+Status Pipelines::get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out, uint32_t tier) const {
   if (kernel < kHistogram) keyType = 0;
   if (kernel < kBinning) valueType = 0;
-  if (kernel < kBinning || kernel == kSmallSort) large = false;
+  if (kernel < kBinning) tier = 0;
   std::lock_guard<std::mutex> lock(mutex_);
-  VkPipeline& slot = pipelines_[kernel][keyType][valueType][large];
+  VkPipeline& slot = pipelines_[kernel][keyType][valueType][tier];
   if (!slot)
-    if (Status st = build(kernel, keyType, valueType, large, &slot); !st) return st;
+    if (Status st = build(kernel, keyType, valueType, tier, &slot); !st) return st;
   *out = slot;
   return {};
 }
 
-Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, bool large, VkPipeline* out) const {
+Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uint32_t tier, VkPipeline* out) const {
   const Tuning& t = tuning_;
   const bool wideKeys = keyType >= kKeyU64;
   const uint32_t valueWords = valueBytes(ValueType(valueType)) / 4;
@@ -182,7 +180,7 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, boo
     return failVulkan(r, "vkCreateShaderModule");
 
   // The tile kernels' shape; the others use the workgroup size alone.
-  const TileShape& tile = kernel == kSmallSort ? t.smallTile[words - 1] : large ? t.largeTile[words - 1] : t.tile[words - 1];
+  const TileShape& tile = kernel == kSmallSort ? t.smallTiles[tier][words - 1] : t.tiers[tier].shape[words - 1];
   const bool tiled = kernel >= kBinning;
   SpecData spec{kernel == kHistogram ? t.histogramWorkgroupSize : tiled ? tile.workgroupSize : t.workgroupSize,
                 tile.keysPerInvocation,
@@ -192,7 +190,6 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, boo
                 t.ballotWords,
                 t.histogramCopies,
                 keyType,
-                t.smallSortKeys,
                 t.lookbackWindow,
                 t.persistentTiles,
                 tile.reorderRounds};
@@ -223,7 +220,7 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, boo
     static const char* const kNames[kKernelCount] = {"init", "scan", "copy_back", "tile_scan", "histogram",
                                                      "binning", "upsweep", "downsweep", "small_sort"};
     char name[64];
-    std::snprintf(name, sizeof name, "%s key %u value %u%s", kNames[kernel], keyType, valueType, large ? " large" : "");
+    std::snprintf(name, sizeof name, "%s key %u value %u tier %u", kNames[kernel], keyType, valueType, tier);
     printPipelineStatistics(*vk_, device_, *out, name);
   }
   return {};

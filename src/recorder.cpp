@@ -68,15 +68,17 @@ Status getSortPipelines(const Sorter_T& s, const SortConfig& c, uint32_t span, S
   const Pipelines& p = s.pipelines;
   const bool onesweep = s.tuning.algorithm == Algorithm::onesweep;
   const uint32_t words = elementWords(c);
-  const bool large = s.tuning.largeTiles(span);
+  const uint32_t tier = s.tuning.tierOf(span);
+  const uint32_t smallTier = s.tuning.smallTileOf(words, span);
   out->tile = s.tuning.tileFor(words, span);
+  out->smallKeys = std::min(s.tuning.smallSortKeys[words - 1], s.tuning.smallTiles[smallTier][words - 1].keys());
   Status st = p.get(kInit, 0, 0, &out->init);
   if (st) st = p.get(kHistogram, keyType, 0, &out->histogram);
   if (st) st = p.get(kScan, 0, 0, &out->scan);
-  if (st) st = p.get(onesweep ? kBinning : kDownsweep, keyType, valueType, &out->binning, large);
-  if (st && !onesweep) st = p.get(kUpsweep, keyType, valueType, &out->upsweep, large);
+  if (st) st = p.get(onesweep ? kBinning : kDownsweep, keyType, valueType, &out->binning, tier);
+  if (st && !onesweep) st = p.get(kUpsweep, keyType, valueType, &out->upsweep, tier);
   if (st && !onesweep) st = p.get(kTileScan, 0, 0, &out->tileScan);
-  if (st) st = p.get(kSmallSort, keyType, valueType, &out->small);
+  if (st && out->smallKeys != 0) st = p.get(kSmallSort, keyType, valueType, &out->small, smallTier);
   if (st) st = p.get(kCopyBack, 0, 0, &out->copyBack);
   return st;
 }
@@ -226,15 +228,16 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
   // Sorts sharing a scratch buffer may follow each other with no barrier of the caller's.
   computeBarrier(s.vk, cmd);
   r.stamps.write();
-  const bool smallOnly = r.span <= t.smallSortKeys;
+  const bool smallOnly = r.span <= pipelines.smallKeys;
   if (smallOnly && !indirect) {
     r.small();
     return finishStamps();
   }
+  push.pass = pipelines.smallKeys;  // what init's `pass` means
   dispatch(s, cmd, pipelines.init, push, 1);
   computeBarrier(s.vk, cmd, indirect);
   r.stamps.write();
-  if (indirect && t.smallSortKeys != 0) {  // the GPU picks: this, or the grids below
+  if (indirect && pipelines.smallKeys != 0) {  // the GPU picks: this, or the grids below
     r.small();
     if (smallOnly) return finishStamps();
     computeBarrier(s.vk, cmd);

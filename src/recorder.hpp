@@ -24,7 +24,8 @@ uint32_t binningDispatches(const SortConfig& config);
 struct SortPipelines {
   VkPipeline init, histogram, scan, binning, copyBack;
   VkPipeline upsweep, tileScan;  // reduce-then-scan (binning: its downsweep)
-  VkPipeline small;
+  VkPipeline small;              // the one-workgroup sort, where smallKeys is not 0
+  uint32_t smallKeys;            // counts it sorts: direct sorts up to it run in it alone
   TileShape tile;                // the tuning's tile for this sort's span (Tuning::tileFor)
 };
 // Gets (creating on first use) the pipelines a sort of `span` keys (an indirect sort's maxCount)

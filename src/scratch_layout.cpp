@@ -9,16 +9,20 @@ namespace vksort::detail {
 ScratchLayout scratchLayout(const Tuning& tuning, const SortConfig& config, uint32_t maxCount) {
   auto aligned = [](VkDeviceSize bytes) { return (bytes + kScratchAlignment - 1) / kScratchAlignment * kScratchAlignment; };
   const uint32_t words = elementWords(config);
-  // What the tiles of any sort of up to maxCount keys need (the smaller sorts' tiles, and from
-  // largeTileFrom the large ones): look-back words for the tiles of one portion (every binning
-  // dispatch covers at most that), tickets for the portions of every pass, the tile table.
+  // What the tiles of any sort of up to maxCount keys need, in whichever tier its count puts it:
+  // look-back words for the tiles of one portion (every binning dispatch covers at most that),
+  // tickets for the portions of every pass, the tile table.
   VkDeviceSize statusBytes = 0, ticketBytes = 0, tableBytes = 0;
-  for (uint32_t tileKeys : {tuning.tile[words - 1].keys(), tuning.tileFor(words, maxCount).keys()}) {
+  for (uint32_t i = 0; i < tuning.tierCount && tuning.tiers[i].from <= maxCount; ++i) {
+    const uint32_t tileKeys = tuning.tiers[i].shape[words - 1].keys();
     const uint32_t portion = tuning.portionKeys(tileKeys);
-    const uint32_t keys = maxCount < portion ? maxCount : portion;
+    // Counts of this tier: below the next tier's.
+    const uint32_t count = i + 1 < tuning.tierCount ? std::min(maxCount, tuning.tiers[i + 1].from - 1) : maxCount;
+    const uint32_t keys = std::min(count, portion);
     statusBytes = std::max(statusBytes, aligned((VkDeviceSize(keys) + tileKeys - 1) / tileKeys * kRadix * 4));
+    // (init clears the tickets of maxCount keys whatever the count)
     ticketBytes = std::max(ticketBytes, aligned(VkDeviceSize(kMaxPasses) * ((VkDeviceSize(maxCount) + portion - 1) / portion) * 4));
-    tableBytes = std::max(tableBytes, aligned((VkDeviceSize(maxCount) + tileKeys - 1) / tileKeys * kRadix * 4));
+    tableBytes = std::max(tableBytes, aligned((VkDeviceSize(count) + tileKeys - 1) / tileKeys * kRadix * 4));
   }
   ScratchLayout l{};
   VkDeviceSize at = 0;

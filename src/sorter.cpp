@@ -21,7 +21,9 @@ uint32_t maxCountOf(const Sorter_T& s) {
   // smallest tile.
   const Tuning& t = s.tuning;
   uint64_t groups = uint64_t(s.caps.maxWorkgroupCount[0]) * s.caps.maxWorkgroupCount[1];
-  uint32_t smallest = std::min({t.tile[0].keys(), t.tile[1].keys(), t.largeTile[0].keys(), t.largeTile[1].keys()});
+  uint32_t smallest = ~0u;
+  for (uint32_t i = 0; i < t.tierCount; ++i)
+    smallest = std::min({smallest, t.tiers[i].shape[0].keys(), t.tiers[i].shape[1].keys()});
   uint64_t keys = groups * smallest * t.histogramTilesPerWorkgroup;
   return uint32_t(keys < 0xFFFFFFFFull ? keys : 0xFFFFFFFFull);
 }
@@ -113,9 +115,13 @@ void destroySorter(Sorter sorter) {
 
 SorterProperties getSorterProperties(Sorter s) {
   if (!s) return {};
-  return {s->tuning.subgroupSize, s->tuning.requireSubgroupSize, s->tuning.workgroupSize, s->tuning.tileKeys(1),
-          s->tuning.tileKeys(2), maxCountOf(*s), s->tuning.partitionedRanking, s->tuning.algorithm,
-          s->tuning.smallSortKeys, s->tuning.largeTileFrom, s->tuning.largeTile[0].keys(), s->tuning.largeTile[1].keys()};
+  const Tuning& t = s->tuning;
+  SorterProperties p{t.subgroupSize, t.requireSubgroupSize, t.workgroupSize, t.tiers[0].shape[0].keys(),
+                     t.tiers[0].shape[1].keys(), maxCountOf(*s), t.partitionedRanking, t.algorithm,
+                     t.smallSortKeys[0], t.smallSortKeys[1], t.tierCount, {}};
+  for (uint32_t i = 0; i < t.tierCount; ++i)
+    p.tileTiers[i] = {t.tiers[i].from, t.tiers[i].shape[0].keys(), t.tiers[i].shape[1].keys()};
+  return p;
 }
 
 Status getScratchRequirements(Sorter s, const SortConfig& config, uint32_t maxCount, ScratchRequirements* out) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 #include "shader_interface.h"
 
@@ -15,7 +16,7 @@ constexpr uint32_t kVendorIntel = 0x8086;
 
 struct Preferred {
   uint32_t subgroupSize;
-  uint32_t workgroupSize;
+  uint32_t workgroupSize;          // the first tier's tiles, and the scans'
   uint32_t keysPerInvocation;      // 32-bit keys and values
   uint32_t wideKeysPerInvocation;  // 64-bit keys or values: the same shared memory per tile
   uint32_t histogramTilesPerWorkgroup;
@@ -28,50 +29,79 @@ struct Preferred {
   uint32_t portionTiles = 0;
   uint32_t wideAddressesFrom = ~0u;
   uint32_t smallSortKeys = 2048;          // the one-workgroup sort up to this count
-  uint32_t smallKeysPerInvocation = 4;    // its tile: few keys per invocation, short rank loops
+  uint32_t smallKeysPerInvocation = 4;    // its first tile: few keys per invocation, short rank loops
+  uint32_t smallTiles = 2;                // its tiles: small tile i has smallKeysPerInvocation << i
   uint32_t smallWorkgroupSize = 0;        // 0: the binning workgroup's
   Algorithm algorithm = Algorithm::automatic;  // the environment's override of the caller's
   uint32_t reorderRounds = 1;             // binning tiles go through shared memory in this many parts
   uint32_t wideReorderRounds = 1;         // the same for 64-bit keys or values
-  uint32_t largeTileFrom = ~0u;           // sorts of at least this many keys use the large tiles:
-  TileShape largeTile = {0, 0, 1};        // 32-bit keys and values (0: the smaller sorts' shape)
-  TileShape largeWideTile = {0, 0, 1};    // 64-bit keys or values
+  // Tiers 1.. of binning tiles (tier 0: the fields above); a shape of 0s takes tier 0's.
+  uint32_t tierCount = 1;
+  struct Tier {
+    uint32_t from;
+    TileShape tile = {0, 0, 1};       // 32-bit keys and values
+    TileShape wideTile = {0, 0, 1};   // 64-bit keys or values
+  } tiers[kMaxTileTiers] = {};
   uint32_t histogramMinWorkgroups = 256;  // small sorts: fewer tiles per histogram workgroup
 };
 
 // Starting points per vendor. NVIDIA, measured on an H100 (driver 580): the driver keeps about
-// 50 KiB of shared memory per SM for compute (a 19.5 KiB workgroup ran 2 per SM, a 25.6 KiB one 1),
-// so the binning workgroup takes the whole 48 KiB as one large tile: 512 x 18 keys (9216; 16-bit
-// subgroup counters leave room for it) beat 512 x 14 by 6% and 384 x 20-24 by 8-13% for u32 keys
-// and pairs at 2^26; 64-bit keys or values: 512 x 9 (7.62 ms for keys64 at 2^26; 512 x 7 8.51).
+// 50 KiB of shared memory per SM for compute (a 19.5 KiB workgroup ran 2 per SM, a 25.6 KiB one 1).
+// Binning tiles in tiers by count, so that a sort has about as many tiles as the GPU has SMs or
+// more, each as large as that allows (a pass over fewer tiles than SMs costs one tile's latency
+// on most of the GPU idle). Up to 2^17 keys 256 x 4 (1024 keys; keys32 at 100k 0.042 ms against
+// 0.060 with 9216-key tiles, pairs32 0.045 vs 0.071, keys64 0.078 vs 0.092); to 2^19 512 x 4
+// (keys32 at 262144 0.048 vs 0.063); to 2^23 the whole 48 KiB as one tile: 512 x 18 keys (9216;
+// 16-bit subgroup counters leave room for it) beat 512 x 14 by 6% and 384 x 20-24 by 8-13% for
+// u32 keys and pairs at 2^26; 64-bit keys or values: 512 x 9 (7.62 ms for keys64 at 2^26; 512 x 7
+// 8.51). From 2^23 larger tiles, through shared memory in 2 rounds (binning.glsl); at 2^26,
+// 1024 x 16 keys (keys32 2.35 ms vs 2.46, pairs32 3.59 vs 3.67; 1024 x 12, 18, 20 and 512 x 32-36
+// lost, 3 rounds lost by 30%), 64-bit 768 x 12 (keys64 7.08 vs 7.62, pairs64v32 9.12 vs 10.75;
+// 512 x 16 and 1024 x 8-12 lost one or the other). Below 2^23 they lose or tie (keys32 at 2^20
+// 0.13 ms vs 0.09; keys64 at 2^22 9% slower). Two workgroups per SM did not happen: smaller
+// workgroups take more registers (256 x 24 keys: 154), and every such shape lost (256-512
+// invocations, 12-40 keys, 2 or 4 rounds: keys32 at 2^26 2.84-3.71 ms against 2.35).
 // Plain look-back loads beat atomic ones by 1-2%; ballots beat subgroupPartitionNV by 1.3x;
 // histogram counter copies cost 45%; 16 or 32 histogram tiles per workgroup were slower; look-back
-// windows of 1, 8, 12, 16 lost to 4. The one-workgroup sort, pairs32 (512 x 4 keys beat 512 x 1,
-// x 2, x 8 and 1024 x 4 up to 2048 keys): 0.021 ms at 2048 keys (one tile), 0.042 at 4096 (two;
-// 1024 x 4 or 512 x 8: 0.030, but 0.028 at 1000-2048) against ~0.06 for the multi-dispatch sort,
-// which wins from about 6000 keys. Sorts from 2^23 keys: larger tiles, through shared memory in
-// 2 rounds (binning.glsl); at 2^26, 1024 x 16 keys (keys32 2.35 ms vs 2.46, pairs32 3.59 vs
-// 3.67; 1024 x 12, 18, 20 and 512 x 32-36 lost, 3 rounds lost by 30%), 64-bit 768 x 12 (keys64
-// 7.08 vs 7.62, pairs64v32 9.12 vs 10.75; 512 x 16 and 1024 x 8-12 lost one or the other). Below
-// 2^23 they lose or tie (fewer tiles than SMs: keys32 at 2^20 0.13 ms vs 0.09; keys64 at 2^22
-// 9% slower, keys32 at 2^23 4%) but pairs gain (pairs64v32 11% at 2^23). Others: untested
-// shapes sized for their shared memory (AMD/Intel 64 KiB), wave64 on AMD.
+// windows of 1, 8, 12, 16 lost to 4. The one-workgroup sort keeps one tile in shared memory
+// through every pass (small_sort.glsl), in 512 x 4, x 8 or x 16 keys (its cost grows with the
+// keys per invocation: keys32 0.015 ms at 2048 keys in 512 x 4, 0.019 in 512 x 8, 0.027 in
+// 512 x 16; 256 x 8 and 1024 x 4 were no better); up to 8192 keys it beats the multi-dispatch
+// sort (0.029 ms against 0.038 at 8192). Others: untested shapes sized for their shared memory
+// (AMD/Intel 64 KiB), wave64 on AMD.
 
 Preferred preferredFor(const DeviceCaps& caps) {
   switch (caps.vendorId) {
     case kVendorNvidia: {
-      Preferred p{32, 512, 18, 9, 8, false, true};
-      p.smallSortKeys = 4096;
+      Preferred p{32, 256, 4, 4, 8, false, true};
+      p.histogramWorkgroupSize = 512;
+      p.smallWorkgroupSize = 512;
+      p.smallTiles = 3;
+      p.smallSortKeys = 8192;
       p.persistentTiles = true;
-      p.largeTileFrom = 1u << 23;
-      p.largeTile = {1024, 16, 2};
-      p.largeWideTile = {768, 12, 2};
+      p.tierCount = 4;
+      p.tiers[1] = {1u << 17, {512, 4, 1}, {512, 4, 1}};
+      p.tiers[2] = {1u << 19, {512, 18, 1}, {512, 9, 1}};
+      p.tiers[3] = {1u << 23, {1024, 16, 2}, {768, 12, 2}};
       return p;
     }
     case kVendorAmd: return {64, 256, 16, 8, 8};
     case kVendorIntel: return {16, 256, 8, 4, 8};
     default: return {caps.subgroupSize, 256, 8, 4, 8};
   }
+}
+
+// tierN_field=value of VKSORT_TUNING; naming a tier past the count adds it.
+void setTierField(Preferred* want, uint32_t tier, const std::string& field, uint32_t value) {
+  Preferred::Tier& t = want->tiers[tier];
+  want->tierCount = std::max(want->tierCount, tier + 1);
+  if (field == "from") t.from = value;
+  else if (field == "workgroup") t.tile.workgroupSize = value;
+  else if (field == "keys") t.tile.keysPerInvocation = value;
+  else if (field == "rounds") t.tile.reorderRounds = value;
+  else if (field == "wide_workgroup") t.wideTile.workgroupSize = value;
+  else if (field == "wide_keys") t.wideTile.keysPerInvocation = value;
+  else if (field == "wide_rounds") t.wideTile.reorderRounds = value;
 }
 
 // VKSORT_TUNING=name=value,...: a developer's override of `want`, for measuring shapes.
@@ -87,17 +117,14 @@ void applyOverride(Preferred* want) {
     else if (is("wide_keys")) want->wideKeysPerInvocation = value;
     else if (is("rounds")) want->reorderRounds = value;
     else if (is("wide_rounds")) want->wideReorderRounds = value;
-    else if (is("large_from")) want->largeTileFrom = value;
-    else if (is("large_workgroup")) want->largeTile.workgroupSize = value;
-    else if (is("large_keys")) want->largeTile.keysPerInvocation = value;
-    else if (is("large_rounds")) want->largeTile.reorderRounds = value;
-    else if (is("large_wide_workgroup")) want->largeWideTile.workgroupSize = value;
-    else if (is("large_wide_keys")) want->largeWideTile.keysPerInvocation = value;
-    else if (is("large_wide_rounds")) want->largeWideTile.reorderRounds = value;
+    else if (is("tiers")) want->tierCount = std::clamp(value, 1u, kMaxTileTiers);
+    else if (size_t(eq - p) > 6 && std::strncmp(p, "tier", 4) == 0 && p[4] >= '1' && p[4] < char('0' + kMaxTileTiers) && p[5] == '_')
+      setTierField(want, uint32_t(p[4] - '0'), std::string(p + 6, eq), value);
     else if (is("portion_tiles")) want->portionTiles = value;
     else if (is("wide_from")) want->wideAddressesFrom = value;
     else if (is("small_keys")) want->smallSortKeys = value;
     else if (is("small_kpi")) want->smallKeysPerInvocation = value;
+    else if (is("small_tiles")) want->smallTiles = std::clamp(value, 1u, kMaxSmallTiles);
     else if (is("small_workgroup")) want->smallWorkgroupSize = value;
     else if (is("algorithm") && value <= uint32_t(Algorithm::reduceThenScan)) want->algorithm = Algorithm(value);
     else if (is("histogram_tiles")) want->histogramTilesPerWorkgroup = value;
@@ -172,8 +199,9 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
     t.minSubgroupSize = std::min(caps.subgroupSize, caps.minSubgroupSize);
   }
   t.workgroupSize = std::max(want.workgroupSize, t.subgroupSize);
-  t.tile[0] = {t.workgroupSize, std::max(want.keysPerInvocation, 1u), want.reorderRounds};
-  t.tile[1] = {t.workgroupSize, std::max(want.wideKeysPerInvocation, 1u), want.wideReorderRounds};
+  TileShape* base = t.tiers[0].shape;
+  base[0] = {t.workgroupSize, std::max(want.keysPerInvocation, 1u), want.reorderRounds};
+  base[1] = {t.workgroupSize, std::max(want.wideKeysPerInvocation, 1u), want.wideReorderRounds};
   t.histogramTilesPerWorkgroup = std::max(want.histogramTilesPerWorkgroup, 1u);
   t.histogramMinWorkgroups = std::max(want.histogramMinWorkgroups, 1u);
   t.partitionedRanking = want.partitionedRanking && caps.partitionedSubgroups;
@@ -185,7 +213,6 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   t.histogramCopies = std::clamp(want.histogramCopies, 1u, 8u);
   t.portionTiles = want.portionTiles;
   t.wideAddressesFrom = want.wideAddressesFrom;
-  t.smallSortKeys = want.smallSortKeys;
   if (want.algorithm != Algorithm::automatic) requested = want.algorithm;
   t.algorithm = requested != Algorithm::automatic ? requested
                 : trustsForwardProgress(caps)     ? Algorithm::onesweep
@@ -220,28 +247,40 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
     }
   };
   // One workgroup size for both widths (the scan's too), fitted to the 32-bit tile.
-  fit(&t.tile[0], 1, true);
-  t.workgroupSize = t.tile[1].workgroupSize = t.tile[0].workgroupSize;
-  fit(&t.tile[1], 2, false);
-  // The large tiles: the smaller sorts' where not given.
-  t.largeTileFrom = want.largeTileFrom;
-  const TileShape* largeWant[2] = {&want.largeTile, &want.largeWideTile};
-  for (uint32_t words : {1u, 2u}) {
-    const TileShape& w = *largeWant[words - 1];
-    TileShape& large = t.largeTile[words - 1];
-    large = t.tile[words - 1];
-    if (w.workgroupSize != 0) large.workgroupSize = std::max(w.workgroupSize, t.subgroupSize);
-    if (w.keysPerInvocation != 0) large.keysPerInvocation = w.keysPerInvocation;
-    if (w.workgroupSize != 0 || w.keysPerInvocation != 0) large.reorderRounds = w.reorderRounds;
-    fit(&large, words, true);
+  fit(&base[0], 1, true);
+  t.workgroupSize = base[1].workgroupSize = base[0].workgroupSize;
+  fit(&base[1], 2, false);
+  // Further tiers, in ascending counts (one out of order ends the list); a shape not given is
+  // the first tier's.
+  t.tierCount = 1;
+  for (uint32_t i = 1; i < want.tierCount && want.tiers[i].from > t.tiers[t.tierCount - 1].from; ++i, ++t.tierCount) {
+    const Preferred::Tier& w = want.tiers[i];
+    t.tiers[i].from = w.from;
+    for (uint32_t words : {1u, 2u}) {
+      const TileShape& given = words == 1 ? w.tile : w.wideTile;
+      TileShape& shape = t.tiers[i].shape[words - 1];
+      shape = base[words - 1];
+      if (given.workgroupSize != 0) shape.workgroupSize = std::max(given.workgroupSize, t.subgroupSize);
+      if (given.keysPerInvocation != 0) shape.keysPerInvocation = given.keysPerInvocation;
+      if (given.workgroupSize != 0 || given.keysPerInvocation != 0) shape.reorderRounds = given.reorderRounds;
+      fit(&shape, words, true);
+    }
   }
-  // The one-workgroup sort (binning.glsl's shared memory too): one round, its own workgroup.
+  // The one-workgroup sort's tiles (binning.glsl's shared memory too): one round, its own
+  // workgroup, keys per invocation doubling; per width those the fitting leaves larger than the
+  // one before. It sorts up to the largest (and smallSortKeys).
   const uint32_t smallWorkgroup = want.smallWorkgroupSize == 0 ? t.workgroupSize : std::max(want.smallWorkgroupSize, t.subgroupSize);
-  const uint32_t smallKeys = std::max(want.smallKeysPerInvocation, 1u);
-  t.smallTile[0] = {smallWorkgroup, smallKeys, 1};
-  fit(&t.smallTile[0], 1, true);
-  t.smallTile[1] = {t.smallTile[0].workgroupSize, smallKeys, 1};
-  fit(&t.smallTile[1], 2, false);
+  for (uint32_t words : {1u, 2u}) {
+    uint32_t& count = t.smallTileCount[words - 1];
+    count = 0;
+    for (uint32_t i = 0; i < std::clamp(want.smallTiles, 1u, kMaxSmallTiles); ++i) {
+      TileShape shape{smallWorkgroup, std::max(want.smallKeysPerInvocation, 1u) << i, 1};
+      if (words == 2) shape.workgroupSize = t.smallTiles[0][0].workgroupSize;
+      fit(&shape, words, words == 1);
+      if (count == 0 || shape.keys() > t.smallTiles[count - 1][words - 1].keys()) t.smallTiles[count++][words - 1] = shape;
+    }
+    t.smallSortKeys[words - 1] = std::min(want.smallSortKeys, t.smallTiles[count - 1][words - 1].keys());
+  }
   t.histogramWorkgroupSize = want.histogramWorkgroupSize == 0 ? t.workgroupSize
                              : std::clamp(want.histogramWorkgroupSize, t.subgroupSize, caps.maxWorkgroupInvocations);
   while (t.histogramCopies > 1 && t.histogramCopies * kMaxPasses * kRadix * 4 > caps.maxSharedMemory)

@@ -15,16 +15,24 @@ struct TileShape {
   uint32_t keys() const { return workgroupSize * keysPerInvocation; }
 };
 
+// Binning tiles for sorts of at least `from` keys (an indirect sort's maxCount), per element
+// width: shape[w - 1], w = 32-bit words of the widest of key and value. Small tiles keep many
+// workgroups busy on smaller sorts; large ones cut per-tile work on larger ones.
+struct BinningTier {
+  uint32_t from;
+  TileShape shape[2];
+};
+// (kMaxTileTiers: vksort.hpp)
+// One-workgroup sorts: shapes of growing tiles; a sort runs in the smallest that holds it.
+constexpr uint32_t kMaxSmallTiles = 3;
+
 struct Tuning {
   uint32_t subgroupSize;               // the size the kernels are built for
   bool requireSubgroupSize;            // pipelines require it, with full subgroups
   uint32_t minSubgroupSize;            // smallest size they may run with: sizes per-subgroup arrays
-  uint32_t workgroupSize;              // scan workgroups, and the binning tiles'
-  TileShape tile[2];                   // binning tiles per element width w: tile[w - 1], w = 32-bit
-                                       // words of the widest of key and value
-  TileShape largeTile[2];              // the same, for sorts of at least largeTileFrom keys
-  uint32_t largeTileFrom;              // (more keys per tile: less look-back and per-tile work;
-                                       // fewer tiles, which smaller sorts need); ~0u: none
+  uint32_t workgroupSize;              // scan workgroups, and the first tier's binning tiles'
+  BinningTier tiers[kMaxTileTiers];       // ascending `from`; tiers[0].from is 0
+  uint32_t tierCount;
   uint32_t histogramWorkgroupSize;
   uint32_t histogramTilesPerWorkgroup; // binning tiles one histogram workgroup reads at most,
   uint32_t histogramMinWorkgroups;     // and fewer where that leaves fewer workgroups than this
@@ -39,16 +47,24 @@ struct Tuning {
   uint32_t wideAddressesFrom;          // counts from which scatters always compute 64-bit
                                        // addresses (they do past 2^31 bytes in any case)
   Algorithm algorithm;                 // onesweep or reduceThenScan (never automatic)
-  uint32_t smallSortKeys;              // sorts of up to this many keys run in one workgroup
-  TileShape smallTile[2];              // its tile per width as above (one round; one workgroup size)
+  TileShape smallTiles[kMaxSmallTiles][2];  // the one-workgroup sort's tiles per width as above
+  uint32_t smallTileCount[2];          // (one round each; growing keys); per width
+  uint32_t smallSortKeys[2];           // sorts of up to this many keys run in one workgroup
 
-  // Whether a sort of `span` keys (an indirect sort's maxCount) uses the large tiles, and its tile
-  // for elements of `words`.
-  bool largeTiles(uint32_t span) const { return span >= largeTileFrom; }
-  const TileShape& tileFor(uint32_t words, uint32_t span) const {
-    return largeTiles(span) ? largeTile[words - 1] : tile[words - 1];
+  // The binning tier of a sort of `span` keys (an indirect sort's maxCount), and its tile for
+  // elements of `words`.
+  uint32_t tierOf(uint32_t span) const {
+    uint32_t i = 0;
+    while (i + 1 < tierCount && span >= tiers[i + 1].from) ++i;
+    return i;
   }
-  uint32_t tileKeys(uint32_t words) const { return tile[words - 1].keys(); }  // the smaller sorts'
+  const TileShape& tileFor(uint32_t words, uint32_t span) const { return tiers[tierOf(span)].shape[words - 1]; }
+  // The one-workgroup tile of a sort of `span` keys (at most smallSortKeys[words - 1]).
+  uint32_t smallTileOf(uint32_t words, uint32_t span) const {
+    uint32_t i = 0;
+    while (i + 1 < smallTileCount[words - 1] && smallTiles[i][words - 1].keys() < span) ++i;
+    return i;
+  }
   // Keys of a full portion of tiles of `tileKeys`: a whole number of tiles, at most kMaxPortionKeys.
   uint32_t portionKeys(uint32_t tileKeys) const;
 };
@@ -69,12 +85,15 @@ bool trustsForwardProgress(const DeviceCaps& caps);
 // The tuning for a device: a preferred shape per vendor, fitted to the device's limits, and the
 // algorithm: `requested`, or for automatic, Onesweep where trustsForwardProgress().
 // For measurements, the environment variable VKSORT_TUNING overrides the preferred shape, e.g.
-// "workgroup=384,keys=20,wide_keys=10,rounds=2,wide_rounds=1,large_from=4000000,large_workgroup=1024,
-// large_keys=16,large_rounds=2,large_wide_workgroup=512,large_wide_keys=16,large_wide_rounds=2,histogram_tiles=8,histogram_min_groups=256,histogram_copies=4,histogram_workgroup=128,
+// "workgroup=384,keys=20,wide_keys=10,rounds=2,wide_rounds=1" (the first tier's tiles),
+// "tiers=3,tier1_from=131072,tier1_workgroup=512,tier1_keys=4,tier1_rounds=1,tier1_wide_workgroup=512,
+// tier1_wide_keys=4,tier1_wide_rounds=1,tier2_from=..." (tiers 1-3; "tiers=1" drops the others),
+// "histogram_tiles=8,histogram_min_groups=256,histogram_copies=4,histogram_workgroup=128,
 // partitioned=0,plain_loads=1,lookback_window=4,persistent=0,subgroup=32,small_keys=4096,
-// small_kpi=2,small_workgroup=1024,algorithm=2" (any subset; algorithm overrides the caller's
-// choice: 1 Onesweep, 2 reduce-then-scan); the fitting still applies. Tests also set
-// "portion_tiles=N" and "wide_from=N" to run the large-count paths on small sorts.
+// small_kpi=4,small_tiles=3,small_workgroup=1024,algorithm=2" (any subset; small tile i has
+// small_kpi << i keys per invocation; algorithm overrides the caller's choice: 1 Onesweep,
+// 2 reduce-then-scan); the fitting still applies. Tests also set "portion_tiles=N" and
+// "wide_from=N" to run the large-count paths on small sorts.
 Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested);
 
 }  // namespace vksort::detail

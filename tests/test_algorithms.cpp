@@ -56,8 +56,10 @@ TEST_SUITE("algorithms") {
   }
 
   TEST_CASE("the one-dispatch small path at and around its threshold") {
+    const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
     for (const vksort::SortConfig& config : kConfigs) {
-      const uint32_t threshold = vksort::getSorterProperties(gpu().sorter).smallSortMaxKeys;
+      const bool wide = keyWords(config) == 2 || config.valueType == ValueType::u64;
+      const uint32_t threshold = wide ? p.smallSortWideMaxKeys : p.smallSortMaxKeys;
       REQUIRE(threshold > 0);
       for (uint32_t n : {1u, 2u, threshold / 2 + 1, threshold - 1, threshold, threshold + 1}) {
         CAPTURE(int(config.keyType));
@@ -78,17 +80,21 @@ TEST_SUITE("algorithms") {
     }
   }
 
-  TEST_CASE("the one-workgroup sort over several of its tiles") {
+  TEST_CASE("the one-workgroup sort in each of its tiles") {
+    // Tiles of 1, 2 and 4 keys per invocation: counts around each tile's size run in it or the
+    // next; past the largest, the multi-dispatch sort.
     const uint32_t workgroup = vksort::getSorterProperties(gpu().sorter).workgroupSize;
-    const std::string tuning = "small_kpi=1,small_keys=" + std::to_string(3 * workgroup + 5);
+    const std::string tuning = "small_kpi=1,small_tiles=3,small_keys=100000000,small_workgroup=" + std::to_string(workgroup);
     TunedSorter tuned(tuning.c_str());
     const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
-    REQUIRE(p.smallSortMaxKeys == 3 * workgroup + 5);
-    vksort::SortConfig config = kConfigs[2];  // odd pass count: the copy back inside the dispatch
-    for (uint32_t n : {p.smallSortMaxKeys - 1, p.smallSortMaxKeys}) {
-      CAPTURE(n);
-      sortAndCheck(makeKeysFor(config, Dist::q4, n, 3), config);
-    }
+    REQUIRE(p.smallSortMaxKeys == 4 * workgroup);
+    REQUIRE(p.smallSortWideMaxKeys == 4 * workgroup);
+    for (const vksort::SortConfig& config : {kConfigs[0], kConfigs[2], kConfigs[3]})  // kConfigs[2]: odd pass count
+      for (uint32_t n : {workgroup - 1, workgroup, workgroup + 1, 2 * workgroup + 1, 4 * workgroup, 4 * workgroup + 1}) {
+        CAPTURE(int(config.keyType));
+        CAPTURE(n);
+        sortAndCheck(makeKeysFor(config, Dist::q4, n, 3), config);
+      }
   }
 
   TEST_CASE("a one-workgroup tile too large for shared memory is fitted to it") {
@@ -141,34 +147,42 @@ TEST_SUITE("algorithms") {
     }
   }
 
-  TEST_CASE("sorts from the large-tile count bin in the large tiles, both algorithms") {
-    // Large tiles of another workgroup size, keys per invocation and round count than the
-    // smaller sorts' (3 rounds: places do not split evenly), from a count between two tiles.
+  TEST_CASE("sorts bin in the tiles of their count's tier, both algorithms") {
+    // Two tiers past the first, each of another workgroup size, keys per invocation and round
+    // count (3 rounds: places do not split evenly), from counts between two tiles.
     const vksort::SorterProperties base = vksort::getSorterProperties(gpu().sorter);
     const uint32_t from = 2 * base.tileKeys + 7;
     const uint32_t workgroup = base.workgroupSize / 2;
-    const std::string shape = "small_keys=0,large_from=" + std::to_string(from) +
-                              ",large_workgroup=" + std::to_string(workgroup) +
-                              ",large_keys=9,large_rounds=3,large_wide_workgroup=" + std::to_string(workgroup) +
-                              ",large_wide_keys=6,large_wide_rounds=2";
+    const uint32_t from2 = from + 3 * workgroup * 9 + 11;
+    const std::string shape = "small_keys=0,tiers=3,tier1_from=" + std::to_string(from) +
+                              ",tier1_workgroup=" + std::to_string(workgroup) +
+                              ",tier1_keys=9,tier1_rounds=3,tier1_wide_workgroup=" + std::to_string(workgroup) +
+                              ",tier1_wide_keys=6,tier1_wide_rounds=2,tier2_from=" + std::to_string(from2) +
+                              ",tier2_workgroup=" + std::to_string(2 * workgroup) + ",tier2_keys=5,tier2_rounds=1" +
+                              ",tier2_wide_workgroup=" + std::to_string(workgroup) + ",tier2_wide_keys=3,tier2_wide_rounds=1";
     for (Algorithm a : {Algorithm::onesweep, Algorithm::reduceThenScan}) {
       const std::string tuning = shape + ",algorithm=" + std::to_string(int(a));
       TunedSorter tuned(tuning.c_str());
       const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
-      REQUIRE(p.largeTilesFrom == from);
-      REQUIRE(p.largeTileKeys == workgroup * 9);
-      REQUIRE(p.largeWideTileKeys == workgroup * 6);
+      REQUIRE(p.tileTierCount == 3);
+      REQUIRE(p.tileTiers[0].tileKeys == base.tileKeys);
+      REQUIRE(p.tileTiers[1].fromCount == from);
+      REQUIRE(p.tileTiers[1].tileKeys == workgroup * 9);
+      REQUIRE(p.tileTiers[1].wideTileKeys == workgroup * 6);
+      REQUIRE(p.tileTiers[2].fromCount == from2);
+      REQUIRE(p.tileTiers[2].tileKeys == 2 * workgroup * 5);
+      REQUIRE(p.tileTiers[2].wideTileKeys == workgroup * 3);
       REQUIRE(p.tileKeys == base.tileKeys);
       for (const vksort::SortConfig& config : {kConfigs[0], kConfigs[3]}) {
         const bool wide = keyWords(config) == 2 || config.valueType == ValueType::u64;
-        const uint32_t n = 3 * (wide ? p.largeWideTileKeys : p.largeTileKeys) + from + 5;
+        const uint32_t n = 3 * (wide ? p.tileTiers[2].wideTileKeys : p.tileTiers[2].tileKeys) + from2 + 5;
         std::vector<uint32_t> keys = makeKeysFor(config, Dist::q2, n, n);
-        for (uint32_t count : {from - 1, from, n}) {
+        for (uint32_t count : {from - 1, from, from2 - 1, from2, n}) {
           CAPTURE(int(a));
           CAPTURE(int(config.keyType));
           CAPTURE(count);
           sortAndCheck(std::vector<uint32_t>(keys.begin(), keys.begin() + size_t(count) * keyWords(config)), config);
-          // Indirect: maxCount (n) picks the large tiles, whatever the count on the GPU.
+          // Indirect: maxCount (n) picks the last tier, whatever the count on the GPU.
           sortIndirectAndCheck(keys, true, count, CountSource::shader, config);
         }
       }

@@ -58,6 +58,14 @@ typedef struct VksortSorterCreateInfo {
   VksortAlgorithm algorithm;                    /* optional: 0 chooses per device */
 } VksortSorterCreateInfo;
 
+/* Binning tiles of sorts of at least fromCount keys (vksort.hpp: TileTier). */
+#define VKSORT_MAX_TILE_TIERS 4
+typedef struct VksortTileTier {
+  uint32_t fromCount;
+  uint32_t tileKeys;
+  uint32_t wideTileKeys;
+} VksortTileTier;
+
 typedef struct VksortSorterProperties {
   uint32_t subgroupSize;
   VkBool32 requiredSubgroupSize;
@@ -68,9 +76,9 @@ typedef struct VksortSorterProperties {
   VkBool32 partitionedRanking;
   VksortAlgorithm algorithm;
   uint32_t smallSortMaxKeys;
-  uint32_t largeTilesFrom;
-  uint32_t largeTileKeys;
-  uint32_t largeWideTileKeys;
+  uint32_t smallSortWideMaxKeys;
+  uint32_t tileTierCount;
+  VksortTileTier tileTiers[VKSORT_MAX_TILE_TIERS];
 } VksortSorterProperties;
 
 /* A zero-initialized config is u32 keys, no values, ascending; set endBit (32 for all bits). */

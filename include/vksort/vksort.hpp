@@ -108,21 +108,29 @@ VKSORT_API Status createSorter(const SorterCreateInfo& createInfo, Sorter* pSort
 // Destroys a sorter. Command buffers recorded with it must have completed. `sorter` may be null.
 VKSORT_API void destroySorter(Sorter sorter);
 
+// Binning tiles of sorts of at least fromCount keys (an indirect sort's maxCount), up to the next
+// tier's: smaller tiles keep many workgroups busy on smaller sorts, larger ones cut per-tile work.
+struct TileTier {
+  uint32_t fromCount;
+  uint32_t tileKeys;            // keys per tile, 32-bit keys and values
+  uint32_t wideTileKeys;        // keys per tile when keys or values are 64-bit
+};
+constexpr uint32_t kMaxTileTiers = 4;
+
 // What a sorter chose for its device, for logs and benchmarks.
 struct SorterProperties {
   uint32_t subgroupSize;        // the size the kernels are built for (see requiredSubgroupSize)
   bool requiredSubgroupSize;    // true: the pipelines require it (subgroupSizeControl)
-  uint32_t workgroupSize;       // invocations of a binning workgroup
-  uint32_t tileKeys;            // keys per binning tile, 32-bit keys and values
-  uint32_t wideTileKeys;        // keys per binning tile when keys or values are 64-bit
+  uint32_t workgroupSize;       // invocations of a binning workgroup of the first tier
+  uint32_t tileKeys;            // keys per binning tile of the first tier, 32-bit keys and values
+  uint32_t wideTileKeys;        // the same when keys or values are 64-bit
   uint32_t maxCount;            // the largest count one sort accepts (memory allowing)
   bool partitionedRanking;      // ranking with subgroupPartitionNV rather than ballots
   Algorithm algorithm;          // onesweep or reduceThenScan, as chosen for the device
-  uint32_t smallSortMaxKeys;    // sorts of up to this many keys run in one dispatch (0: none)
-  uint32_t largeTilesFrom;      // sorts of at least this many keys (an indirect sort's maxCount)
-                                // bin in larger tiles (0xFFFFFFFF: none):
-  uint32_t largeTileKeys;       //   keys per tile, 32-bit keys and values
-  uint32_t largeWideTileKeys;   //   keys per tile when keys or values are 64-bit
+  uint32_t smallSortMaxKeys;    // sorts of up to this many keys run in one dispatch (0: none),
+  uint32_t smallSortWideMaxKeys;//   and when keys or values are 64-bit
+  uint32_t tileTierCount;       // tileTiers[0] is {0, tileKeys, wideTileKeys}
+  TileTier tileTiers[kMaxTileTiers];
 };
 VKSORT_API SorterProperties getSorterProperties(Sorter sorter);
 

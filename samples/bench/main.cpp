@@ -349,8 +349,10 @@ int main(int argc, char** argv) try {
               ctx.properties.deviceName, ctx.properties.driverVersion, p.subgroupSize,
               p.requiredSubgroupSize ? " (required)" : "", p.workgroupSize, p.tileKeys, p.wideTileKeys,
               p.partitionedRanking ? "subgroupPartitionNV" : "ballots");
-  if (p.largeTilesFrom != ~0u)
-    std::printf("# from %u keys: tile %u keys (64-bit: %u)\n", p.largeTilesFrom, p.largeTileKeys, p.largeWideTileKeys);
+  for (uint32_t i = 1; i < p.tileTierCount; ++i)
+    std::printf("# from %u keys: tile %u keys (64-bit: %u)\n", p.tileTiers[i].fromCount, p.tileTiers[i].tileKeys,
+                p.tileTiers[i].wideTileKeys);
+  std::printf("# one workgroup up to %u keys (64-bit: %u)\n", p.smallSortMaxKeys, p.smallSortWideMaxKeys);
   std::printf("# impl,mode,dist,n,median_ms,min_ms,gkeys_per_s,check\n");
   {
     Bench bench(ctx, sorter, args);
