@@ -50,8 +50,10 @@ struct Preferred {
 // Binning tiles in tiers by count, so that a sort has about as many tiles as the GPU has SMs or
 // more, each as large as that allows (a pass over fewer tiles than SMs costs one tile's latency
 // on most of the GPU idle). Up to 2^17 keys 256 x 4 (1024 keys; keys32 at 100k 0.042 ms against
-// 0.060 with 9216-key tiles, pairs32 0.045 vs 0.071, keys64 0.078 vs 0.092); to 2^19 512 x 4
-// (keys32 at 262144 0.048 vs 0.063); to 2^23 the whole 48 KiB as one tile: 512 x 18 keys (9216;
+// 0.060 with 9216-key tiles, pairs32 0.045 vs 0.071, keys64 0.078 vs 0.092); then 512 x 4, to
+// 3 x 2^17 keys for 64-bit ones (keys64 at 262144 0.088 vs 0.098 with 512 x 9; at 393216 0.124
+// vs 0.103) and to 5 x 2^17 for 32-bit ones (keys32 at 524288 0.056 vs 0.064, at 786432 0.075 vs
+// 0.066 with 512 x 18); above those the whole 48 KiB as one tile: 512 x 18 keys (9216;
 // 16-bit subgroup counters leave room for it) beat 512 x 14 by 6% and 384 x 20-24 by 8-13% for
 // u32 keys and pairs at 2^26; 64-bit keys or values: 512 x 9 (7.62 ms for keys64 at 2^26; 512 x 7
 // 8.51). From 2^23 larger tiles, through shared memory in 2 rounds (binning.glsl); at 2^26,
@@ -79,10 +81,11 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.smallTiles = 3;
       p.smallSortKeys = 8192;
       p.persistentTiles = true;
-      p.tierCount = 4;
+      p.tierCount = 5;
       p.tiers[1] = {1u << 17, {512, 4, 1}, {512, 4, 1}};
-      p.tiers[2] = {1u << 19, {512, 18, 1}, {512, 9, 1}};
-      p.tiers[3] = {1u << 23, {1024, 16, 2}, {768, 12, 2}};
+      p.tiers[2] = {3u << 17, {512, 4, 1}, {512, 9, 1}};
+      p.tiers[3] = {5u << 17, {512, 18, 1}, {512, 9, 1}};
+      p.tiers[4] = {1u << 23, {1024, 16, 2}, {768, 12, 2}};
       return p;
     }
     case kVendorAmd: return {64, 256, 16, 8, 8};

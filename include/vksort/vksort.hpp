@@ -115,7 +115,7 @@ struct TileTier {
   uint32_t tileKeys;            // keys per tile, 32-bit keys and values
   uint32_t wideTileKeys;        // keys per tile when keys or values are 64-bit
 };
-constexpr uint32_t kMaxTileTiers = 4;
+constexpr uint32_t kMaxTileTiers = 6;
 
 // What a sorter chose for its device, for logs and benchmarks.
 struct SorterProperties {
