@@ -170,6 +170,29 @@ bool loadWorkgroupTile(out uint tile, out uint tiles, out uint tileStart) {
   return true;
 }
 
+// Each counter word's rows summed by ROW_CHUNKS invocations, each over a chunk of the subgroups,
+// where the workgroup has a whole number (2 or more) of invocations per word and s_tile room for
+// the chunk sums past the counters: the serial walk over every subgroup's row by the 128 word
+// owners alone left the rest of the workgroup waiting (32 rows in a 1024-invocation tile).
+const uint ROW_WORDS = kRadix / 2u;
+const uint ROW_CHUNKS = WG / ROW_WORDS;
+const uint CHUNK_SUMS = DEFERRED_STORES ? COUNTER_WORDS : 0u;  // where in s_tile
+const bool CHUNKED_ROWS = WG % ROW_WORDS == 0u && ROW_CHUNKS >= 2u && CHUNK_SUMS + WG <= SHARED_TILE_WORDS;
+
+// The rows of the counter word `word` (digits 2 word, 2 word + 1) from `begin` to `end` become
+// their exclusive sums; returns their sums (below 2^16 before the last row: a subgroup holds
+// fewer keys than that; the whole tile up to 2^16).
+uvec2 sumRows(uint word, uint begin, uint end) {
+  uvec2 sum = uvec2(0u);
+  for (uint s = begin; s < end; ++s) {
+    uint at = counterWord(s, 2u * word);
+    uint w = counterLoad(at);
+    counterStore(at, sum.x | (sum.y << 16u));
+    sum += uvec2(w & 0xFFFFu, w >> 16u);
+  }
+  return sum;
+}
+
 // Behind a barrier after the subgroup rows were counted: the rows become each subgroup's first
 // position among the tile's keys of the digit; s_digitCount gets the tile's counts, s_digitScan
 // (where `scan`) their exclusive sum over digits, s_uniformDigit the digit of a uniform tile.
@@ -177,20 +200,43 @@ bool loadWorkgroupTile(out uint tile, out uint tiles, out uint tileStart) {
 // known. One pass with the digit scan: each invocation owns DIGITS_PER_INVOCATION digits (an
 // even number: whole counter words). Every invocation must call it; ends behind a barrier.
 void sumSubgroupRows(bool scan) {
-  uint first = gl_LocalInvocationIndex * DIGITS_PER_INVOCATION;
+  uint tid = gl_LocalInvocationIndex;
+  uint first = tid * DIGITS_PER_INVOCATION;
   uint own[DIGITS_PER_INVOCATION];
   [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) own[i] = 0u;
-  if (first < kRadix) {  // invocations past the digits skip the subgroup rows
-    for (uint s = 0u; s < gl_NumSubgroups; ++s) {
-      [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; i += 2u) {
-        if (first + i >= kRadix) continue;
-        uint at = counterWord(s, first + i);
-        uint w = counterLoad(at);
-        counterStore(at, own[i] | (own[i + 1u] << 16u));
-        own[i] += w & 0xFFFFu;
-        own[i + 1u] += w >> 16u;
+  if (CHUNKED_ROWS) {
+    // Invocation (chunk c, word w): the rows of chunk c, then the earlier chunks' sums added;
+    // chunk 0 (invocations 0-127, the owners of digits 2w and 2w + 1) also takes the totals.
+    uint w = tid % ROW_WORDS, c = tid / ROW_WORDS;
+    uint rows = divideUp(gl_NumSubgroups, ROW_CHUNKS);
+    uint begin = min(c * rows, gl_NumSubgroups), end = min(begin + rows, gl_NumSubgroups);
+    uvec2 sum = sumRows(w, begin, end);  // a chunk holds fewer than 2^16 keys: packed again
+    s_tile[CHUNK_SUMS + tid] = sum.x | (sum.y << 16u);
+    barrier();
+    uint before = 0u;
+    uvec2 total = uvec2(0u);
+    [[unroll]] for (uint k = 0u; k < ROW_CHUNKS; ++k) {
+      uint chunk = s_tile[CHUNK_SUMS + k * ROW_WORDS + w];
+      if (k < c) before += chunk;
+      total += uvec2(chunk & 0xFFFFu, chunk >> 16u);
+    }
+    if (c == 0u) {  // DIGITS_PER_INVOCATION is 2 here
+      [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) own[i] = total[i];
+    } else {
+      for (uint s = begin; s < end; ++s) {
+        uint at = counterWord(s, 2u * w);
+        counterStore(at, counterLoad(at) + before);
       }
     }
+  } else if (first < kRadix) {  // invocations past the digits skip the subgroup rows
+    [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; i += 2u) {
+      if (first + i >= kRadix) continue;
+      uvec2 sum = sumRows((first + i) / 2u, 0u, gl_NumSubgroups);
+      own[i] = sum.x;
+      own[i + 1u] = sum.y;
+    }
+  }
+  if (first < kRadix) {
     [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
       uint d = first + i;
       if (d >= kRadix) continue;
