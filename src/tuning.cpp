@@ -53,13 +53,16 @@ struct Preferred {
 // 0.060 with 9216-key tiles, pairs32 0.045 vs 0.071, keys64 0.078 vs 0.092); then 512 x 4, to
 // 3 x 2^17 keys for 64-bit ones (keys64 at 262144 0.088 vs 0.098 with 512 x 9; at 393216 0.124
 // vs 0.103) and to 5 x 2^17 for 32-bit ones (keys32 at 524288 0.056 vs 0.064, at 786432 0.075 vs
-// 0.066 with 512 x 18); above those the whole 48 KiB as one tile: 512 x 18 keys (9216;
+// 0.066 with 512 x 18; 256 x 2, 128 x 4 and 128 x 8 lost to 256 x 4 from 32k keys); above those
+// the whole 48 KiB as one tile: 512 x 18 keys (9216;
 // 16-bit subgroup counters leave room for it) beat 512 x 14 by 6% and 384 x 20-24 by 8-13% for
 // u32 keys and pairs at 2^26; 64-bit keys or values: 512 x 9 (7.62 ms for keys64 at 2^26; 512 x 7
 // 8.51). From 2^23 larger tiles, through shared memory in 2 rounds (binning.glsl); at 2^26,
 // 1024 x 16 keys (keys32 2.35 ms vs 2.46, pairs32 3.59 vs 3.67; 1024 x 12, 18, 20 and 512 x 32-36
 // lost, 3 rounds lost by 30%), 64-bit 768 x 12 (keys64 7.08 vs 7.62, pairs64v32 9.12 vs 10.75;
-// 512 x 16 and 1024 x 8-12 lost one or the other). Below 2^23 they lose or tie (keys32 at 2^20
+// 512 x 16 and 1024 x 8-12 lost one or the other; rechecked after the chunked row sums: 512 x 18,
+// 1024 x 14/18 and 768 x 20 lost, 896 x 16 was 1.5% faster for keys32 and 1.3% slower for
+// pairs32, 64-bit 1024 x 8 and 512 x 12 lost). Below 2^23 they lose or tie (keys32 at 2^20
 // 0.13 ms vs 0.09; keys64 at 2^22 9% slower). Two workgroups per SM did not happen: smaller
 // workgroups take more registers (256 x 24 keys: 154), and every such shape lost (256-512
 // invocations, 12-40 keys, 2 or 4 rounds: keys32 at 2^26 2.84-3.71 ms against 2.35).
