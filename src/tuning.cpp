@@ -68,7 +68,8 @@ struct Preferred {
 // invocations, 12-40 keys, 2 or 4 rounds: keys32 at 2^26 2.84-3.71 ms against 2.35).
 // Plain look-back loads beat atomic ones by 1-2%; ballots beat subgroupPartitionNV by 1.3x;
 // histogram counter copies cost 45%; 16 or 32 histogram tiles per workgroup were slower; look-back
-// windows of 1, 8, 12, 16 lost to 4. The one-workgroup sort keeps one tile in shared memory
+// windows of 1, 8, 12, 16 lost to 4 (rechecked with the tiers from 2^14 to 2^24 keys: 8 and 16
+// lost at every size, 16 by 5-9%). The one-workgroup sort keeps one tile in shared memory
 // through every pass (small_sort.glsl), in 512 x 4, x 8 or x 16 keys (its cost grows with the
 // keys per invocation: keys32 0.015 ms at 2048 keys in 512 x 4, 0.019 in 512 x 8, 0.027 in
 // 512 x 16; 256 x 8 and 1024 x 4 were no better); up to 8192 keys it beats the multi-dispatch
