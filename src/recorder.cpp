@@ -70,6 +70,7 @@ Status getSortPipelines(const Sorter_T& s, const SortConfig& c, uint32_t span, S
   const uint32_t words = elementWords(c);
   const uint32_t tier = s.tuning.tierOf(span);
   const uint32_t smallTier = s.tuning.smallTileOf(words, span);
+  out->span = span;
   out->tile = s.tuning.tileFor(words, span);
   out->smallKeys = std::min(s.tuning.smallSortKeys[words - 1], s.tuning.smallTiles[smallTier][words - 1].keys());
   Status st = p.get(kInit, 0, 0, &out->init);
@@ -191,7 +192,7 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
   const bool indirect = a.count != 0;
   const bool pairs = c.valueType != ValueType::none;
   SortRecording r{s, cmd, info, a, pipelines, scratchLayout(t, c, info.maxCount), indirect, pairs, passCount(c),
-                  pipelines.tile.keys(), indirect ? info.maxCount : info.count, keyBytes(c.keyType), valueBytes(c.valueType),
+                  pipelines.tile.keys(), pipelines.span, keyBytes(c.keyType), valueBytes(c.valueType),
                   0, SortPush{}, Timestamps{s.vk, cmd, info.timestampPool, info.firstTimestamp}, {}, {}};
   r.baseFlags = (indirect ? kFlagIndirectCount : 0) | (c.order == SortOrder::descending ? kFlagDescending : 0) |
                 (wideScatter(t, c, r.span) ? kFlagWideAddresses : 0);

@@ -26,7 +26,8 @@ struct SortPipelines {
   VkPipeline upsweep, tileScan;  // reduce-then-scan (binning: its downsweep)
   VkPipeline small;              // the one-workgroup sort, where smallKeys is not 0
   uint32_t smallKeys;            // counts it sorts: direct sorts up to it run in it alone
-  TileShape tile;                // the tuning's tile for this sort's span (Tuning::tileFor)
+  uint32_t span;                 // keys the recording covers (an indirect sort's maxCount)
+  TileShape tile;                // the tuning's tile for that span (Tuning::tileFor)
 };
 // Gets (creating on first use) the pipelines a sort of `span` keys (an indirect sort's maxCount)
 // needs; fails only if Vulkan does.

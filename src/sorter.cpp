@@ -156,14 +156,14 @@ Status recordSort(Sorter s, VkCommandBuffer cmd, const SortInfo& info) {
                 maxCountOf(*s));
   bool pairs = info.config.valueType != ValueType::none;
   const VkDeviceSize kb = keyBytes(info.config.keyType), vb = valueBytes(info.config.valueType);
-  // An indirect sort may touch up to maxCount keys.
-  VkDeviceSize elements = indirect ? info.maxCount : info.count;
-  if (Status st = checkRange(info.keys, "keys", elements * kb, kb); !st) return st;
+  // The keys the sort may touch: an indirect sort up to maxCount.
+  const uint32_t span = indirect ? info.maxCount : info.count;
+  if (Status st = checkRange(info.keys, "keys", span * kb, kb); !st) return st;
   if (pairs)
-    if (Status st = checkRange(info.values, "values", elements * vb, vb); !st) return st;
+    if (Status st = checkRange(info.values, "values", span * vb, vb); !st) return st;
   VkDeviceSize scratchBytes = scratchLayout(s->tuning, info.config, info.maxCount).size;
   if (Status st = checkRange(info.scratch, "scratch", scratchBytes, kScratchAlignment, kScratchUsage); !st) return st;
-  if (indirect ? info.maxCount == 0 : info.count == 0) return {};
+  if (span == 0) return {};
 
   SortAddresses addresses{addressOf(*s, info.keys), pairs ? addressOf(*s, info.values) : 0,
                           addressOf(*s, info.scratch), indirect ? addressOf(*s, info.countBuffer) : 0};
@@ -173,7 +173,7 @@ Status recordSort(Sorter s, VkCommandBuffer cmd, const SortInfo& info) {
   if (addresses.keys % kb != 0 || (pairs && addresses.values % vb != 0))
     return fail(Result::errorInvalidArgument, "a keys or values device address is not aligned to its element size");
   SortPipelines pipelines;
-  if (Status st = getSortPipelines(*s, info.config, indirect ? info.maxCount : info.count, &pipelines); !st) return st;
+  if (Status st = getSortPipelines(*s, info.config, span, &pipelines); !st) return st;
   detail::recordSort(*s, cmd, info, addresses, pipelines);
   return {};
 }

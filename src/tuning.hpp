@@ -31,7 +31,7 @@ struct Tuning {
   bool requireSubgroupSize;            // pipelines require it, with full subgroups
   uint32_t minSubgroupSize;            // smallest size they may run with: sizes per-subgroup arrays
   uint32_t workgroupSize;              // scan workgroups, and the first tier's binning tiles'
-  BinningTier tiers[kMaxTileTiers];       // ascending `from`; tiers[0].from is 0
+  BinningTier tiers[kMaxTileTiers];    // ascending `from`; tiers[0].from is 0
   uint32_t tierCount;
   uint32_t histogramWorkgroupSize;
   uint32_t histogramTilesPerWorkgroup; // binning tiles one histogram workgroup reads at most,
