@@ -258,6 +258,9 @@ void countDigits(uint shift, bool scan) {
     uint digit = digitOf(t_keys[i], shift);
     if (laneIndex(i) < t_count) counterAdd(counterWord(gl_SubgroupID, digit), 1u << counterShift(digit));
   }
+#ifdef BEFORE_COUNT_BARRIER  // the kernel's hook: what the count's barrier should publish
+  BEFORE_COUNT_BARRIER();
+#endif
   barrier();
   sumSubgroupRows(scan);
 }

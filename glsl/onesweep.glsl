@@ -9,7 +9,8 @@
 //      so the look-back only ever waits on running workgroups); the first tickets also clear a
 //      share of the next dispatch's look-back words;
 //   2. load the tile and count its digits; publish the counts at once; ask for the next ticket
-//      (PERSISTENT_TILES);
+//      (PERSISTENT_TILES; with PREFETCH_PAIRS before the count, and the tile's values and the
+//      next tile's keys touched into L2);
 //   3. look back for the global digit offsets (lookback.glsl), while subgroups that do not look
 //      back rank the keys into shared memory; then the others rank theirs;
 //   4. load the next ticket's tile (keys alone: before the scatter, to overlap it); scatter keys,
@@ -28,12 +29,34 @@ layout(constant_id = 14) const bool PERSISTENT_TILES = false;
 #include "lookback.glsl"
 uint g_tile;            // the tile this workgroup works on
 shared uint s_ticket;   // a ticket just taken
+// Pairs (the tuning's choice per tier; NVIDIA's 512 x 18 tiles): each tile's values, and the
+// next tile's keys, are touched into L2 while the tile is counted, looked back and ranked (one
+// load per 32-byte sector): their loads then hit L2. The next ticket is taken before the count to
+// know that tile in time.
+layout(constant_id = 16) const bool PREFETCH_PAIRS = false;
+#define EARLY_TICKET (PERSISTENT_TILES && PREFETCH_PAIRS && VALUE_WORDS != 0u)  // binning.glsl has VALUE_WORDS
+uint g_pendingTicket;      // thread 0's next ticket (EARLY_TICKET), in flight during the count
+shared uint s_nextTicket;  // that ticket, out behind countTile's barrier
 #define ON_TILE_COUNT(digit, count) publishCount(g_tile, digit, count)
+#define BEFORE_COUNT_BARRIER() if (EARLY_TICKET && gl_LocalInvocationIndex == 0u) s_nextTicket = g_pendingTicket
 #include "binning.glsl"
 
+layout(buffer_reference, std430, buffer_reference_align = 4) readonly buffer TouchWords { uint v[]; };
+// One word of every 32-byte sector of `bytes` at `at`, xor-ed; the result goes to sinkTouched()
+// (a load whose value is unused would be dropped), late: the loads are not waited for before.
+uint touchRange(uvec2 at, uint bytes) {
+  uint acc = 0u;
+  for (uint b = gl_LocalInvocationIndex * 32u; b < bytes; b += WG * 32u) acc ^= TouchWords(at).v[b / 4u];
+  return acc;
+}
+void sinkTouched(uint acc) {
+  if (acc == 0x9E3779B9u) atomicOr(pc.tickets.v[pc.dispatchIndex], 0u);  // changes nothing
+}
+
+uint ticket() { return atomicAdd(pc.tickets.v[pc.dispatchIndex], 1u); }
 // Thread 0 takes a tile ticket into s_ticket (behind a barrier before anyone reads it).
 void takeTicket() {
-  if (gl_LocalInvocationIndex == 0u) s_ticket = atomicAdd(pc.tickets.v[pc.dispatchIndex], 1u);
+  if (gl_LocalInvocationIndex == 0u) s_ticket = ticket();
 }
 
 // The next dispatch's look-back words: rows [0, tiles of the largest portion), shared out over
@@ -68,8 +91,18 @@ void main() {
   // Tile after tile while tickets last: the next tile's keys load while this one scatters.
   for (;;) {
     uint tileStart = g_tile * TILE;
+    uint touched = 0u;
+    if (EARLY_TICKET) {
+      touched = touchRange(addressAt(uvec2(pc.valsIn), tileStart, valueLog2Bytes()), t_count << valueLog2Bytes());
+      if (tid == 0u) g_pendingTicket = ticket();
+    }
     countTile(pc.shift);  // publishes the tile's counts (ON_TILE_COUNT)
-    if (PERSISTENT_TILES) takeTicket();  // before our prefix is out: our next tile waits only on others
+    // Before our prefix is out: our next tile waits only on others.
+    if (PERSISTENT_TILES && !EARLY_TICKET) takeTicket();
+    if (EARLY_TICKET && s_nextTicket < tileCount) {
+      uint early = s_nextTicket;
+      touched ^= touchRange(addressAt(keysIn, early * TILE, KEY_LOG2_BYTES), min(TILE, portionKeys - early * TILE) << KEY_LOG2_BYTES);
+    }
 
     // The global position of the tile's first key of each digit: its bin start plus its count
     // in the portion's earlier tiles. Before the ranking: the subgroups that look back rank
@@ -83,8 +116,9 @@ void main() {
         pc.header.v[kHeaderPortionStarts + ((portion + 1u) % 2u) * kRadix + d] = binStart + before + s_digitCount[d];
     }
     rankTile(pc.shift);
+    sinkTouched(touched);
     barrier();
-    uint next = PERSISTENT_TILES ? s_ticket : tileCount;
+    uint next = !PERSISTENT_TILES ? tileCount : EARLY_TICKET ? s_nextTicket : s_ticket;
     if (PERSISTENT_TILES) clearNextStatus(next, keyCount);  // a ticket this workgroup consumed
     bool more = next < tileCount;
     uvec2 nextAt = addressAt(keysIn, next * TILE, KEY_LOG2_BYTES);

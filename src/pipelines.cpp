@@ -72,6 +72,7 @@ struct SpecData {
   uint32_t lookbackWindow;               // 13
   VkBool32 persistentTiles;              // 14
   uint32_t reorderRounds;                // 15
+  VkBool32 prefetchPairs;                // 16
 };
 const VkSpecializationMapEntry kSpecMap[] = {
     {0, offsetof(SpecData, workgroupSize), 4},
@@ -85,6 +86,7 @@ const VkSpecializationMapEntry kSpecMap[] = {
     {13, offsetof(SpecData, lookbackWindow), 4},
     {14, offsetof(SpecData, persistentTiles), 4},
     {15, offsetof(SpecData, reorderRounds), 4},
+    {16, offsetof(SpecData, prefetchPairs), 4},
 };
 
 struct KernelSource {
@@ -192,7 +194,8 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uin
                 keyType,
                 t.lookbackWindow,
                 t.persistentTiles,
-                tile.reorderRounds};
+                tile.reorderRounds,
+                kernel == kBinning && tile.prefetchPairs};
   VkSpecializationInfo specInfo{uint32_t(std::size(kSpecMap)), kSpecMap, sizeof spec, &spec};
 
   VkPipelineShaderStageRequiredSubgroupSizeCreateInfo requiredSize{

@@ -66,6 +66,12 @@ struct Preferred {
 // 0.13 ms vs 0.09; keys64 at 2^22 9% slower). Two workgroups per SM did not happen: smaller
 // workgroups take more registers (256 x 24 keys: 154), and every such shape lost (256-512
 // invocations, 12-40 keys, 2 or 4 rounds: keys32 at 2^26 2.84-3.71 ms against 2.35).
+// Pairs in the 512 x 18 and 512 x 9 tiles touch their values and the next tile's keys into L2
+// early (prefetchPairs): pairs32 / pairs64v32 5-7% faster from 2M to 8M keys (3M: 0.218 -> 0.204
+// ms, 0.544 -> 0.511), 3% at 400k-524k for 64-bit; it lost 1-1.5% in the 512 x 4 tiles and
+// 1.5-8% in the large ones (which sit at the register cap), and keys alone gain nothing from it. Touched
+// later, before the key scatter: pairs32 1-4% slower in every tier, pairs64v32 in the large
+// tiles 2.6% faster at 2^24 and 0.4% slower at 2^26.
 // Plain look-back loads beat atomic ones by 1-2%; ballots beat subgroupPartitionNV by 1.3x;
 // histogram counter copies cost 45%; 16 or 32 histogram tiles per workgroup were slower; look-back
 // windows of 1, 8, 12, 16 lost to 4 (rechecked with the tiers from 2^14 to 2^24 keys: 8 and 16
@@ -87,8 +93,8 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.persistentTiles = true;
       p.tierCount = 5;
       p.tiers[1] = {1u << 17, {512, 4, 1}, {512, 4, 1}};
-      p.tiers[2] = {3u << 17, {512, 4, 1}, {512, 9, 1}};
-      p.tiers[3] = {5u << 17, {512, 18, 1}, {512, 9, 1}};
+      p.tiers[2] = {3u << 17, {512, 4, 1}, {512, 9, 1, true}};
+      p.tiers[3] = {5u << 17, {512, 18, 1, true}, {512, 9, 1, true}};
       p.tiers[4] = {1u << 23, {1024, 16, 2}, {768, 12, 2}};
       return p;
     }
@@ -109,6 +115,8 @@ void setTierField(Preferred* want, uint32_t tier, const std::string& field, uint
   else if (field == "wide_workgroup") t.wideTile.workgroupSize = value;
   else if (field == "wide_keys") t.wideTile.keysPerInvocation = value;
   else if (field == "wide_rounds") t.wideTile.reorderRounds = value;
+  else if (field == "prefetch") t.tile.prefetchPairs = value != 0;
+  else if (field == "wide_prefetch") t.wideTile.prefetchPairs = value != 0;
 }
 
 // VKSORT_TUNING=name=value,...: a developer's override of `want`, for measuring shapes.
@@ -270,6 +278,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
       if (given.workgroupSize != 0) shape.workgroupSize = std::max(given.workgroupSize, t.subgroupSize);
       if (given.keysPerInvocation != 0) shape.keysPerInvocation = given.keysPerInvocation;
       if (given.workgroupSize != 0 || given.keysPerInvocation != 0) shape.reorderRounds = given.reorderRounds;
+      shape.prefetchPairs = given.prefetchPairs && t.persistentTiles;
       fit(&shape, words, true);
     }
   }

@@ -12,6 +12,8 @@ struct TileShape {
   uint32_t workgroupSize;
   uint32_t keysPerInvocation;
   uint32_t reorderRounds;  // divides keysPerInvocation
+  bool prefetchPairs = false;  // Onesweep pairs: values and the next tile's keys touched into L2
+                               // early (onesweep.glsl's PREFETCH_PAIRS; with persistentTiles)
   uint32_t keys() const { return workgroupSize * keysPerInvocation; }
 };
 
@@ -87,7 +89,8 @@ bool trustsForwardProgress(const DeviceCaps& caps);
 // For measurements, the environment variable VKSORT_TUNING overrides the preferred shape, e.g.
 // "workgroup=384,keys=20,wide_keys=10,rounds=2,wide_rounds=1" (the first tier's tiles),
 // "tiers=3,tier1_from=131072,tier1_workgroup=512,tier1_keys=4,tier1_rounds=1,tier1_wide_workgroup=512,
-// tier1_wide_keys=4,tier1_wide_rounds=1,tier2_from=..." (tiers 1-5; "tiers=1" drops the others),
+// tier1_wide_keys=4,tier1_wide_rounds=1,tier1_prefetch=0,tier1_wide_prefetch=0,tier2_from=..."
+// (tiers 1-5; "tiers=1" drops the others),
 // "histogram_tiles=8,histogram_min_groups=256,histogram_copies=4,histogram_workgroup=128,
 // partitioned=0,plain_loads=1,lookback_window=4,persistent=0,subgroup=32,small_keys=4096,
 // small_kpi=4,small_tiles=3,small_workgroup=1024,algorithm=2" (any subset; small tile i has
