@@ -58,6 +58,12 @@ const uint32_t kSmallSortSpirv[] = {
 const uint32_t kSmallSort64Spirv[] = {
 #include "small_sort64.comp.spv.inc"
 };
+const uint32_t kSmallBitonicSpirv[] = {
+#include "small_bitonic.comp.spv.inc"
+};
+const uint32_t kSmallBitonic64Spirv[] = {
+#include "small_bitonic64.comp.spv.inc"
+};
 
 // Specialization constants, by constant_id, as the kernels declare them.
 struct SpecData {
@@ -100,7 +106,7 @@ KernelSource byWidth(bool wideKeys, const uint32_t* narrow, size_t narrowBytes, 
   return wideKeys ? KernelSource{wide, wideBytes, false} : KernelSource{narrow, narrowBytes, false};
 }
 
-KernelSource sourceOf(Kernel k, bool wideKeys, const Tuning& t) {
+KernelSource sourceOf(Kernel k, bool wideKeys, const Tuning& t, const TileShape& tile) {
   switch (k) {
     case kInit: return {kInitSpirv, sizeof kInitSpirv, true};
     case kScan: return {kScanSpirv, sizeof kScanSpirv, false};
@@ -112,6 +118,8 @@ KernelSource sourceOf(Kernel k, bool wideKeys, const Tuning& t) {
     case kDownsweep:
       return byWidth(wideKeys, kDownsweepSpirv, sizeof kDownsweepSpirv, kDownsweep64Spirv, sizeof kDownsweep64Spirv);
     case kSmallSort:
+      if (tile.bitonic)
+        return byWidth(wideKeys, kSmallBitonicSpirv, sizeof kSmallBitonicSpirv, kSmallBitonic64Spirv, sizeof kSmallBitonic64Spirv);
       return byWidth(wideKeys, kSmallSortSpirv, sizeof kSmallSortSpirv, kSmallSort64Spirv, sizeof kSmallSort64Spirv);
     default:
       if (t.partitionedRanking && wideKeys)
@@ -173,7 +181,9 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uin
   config.keyType = KeyType(keyType);
   config.valueType = ValueType(valueType);
   const uint32_t words = elementWords(config);
-  KernelSource src = sourceOf(kernel, wideKeys, t);
+  // The tile kernels' shape; the others use the workgroup size alone.
+  const TileShape& tile = kernel == kSmallSort ? t.smallTiles[tier][words - 1] : t.tiers[tier].shape[words - 1];
+  KernelSource src = sourceOf(kernel, wideKeys, t, tile);
   VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   moduleInfo.codeSize = src.bytes;
   moduleInfo.pCode = src.code;
@@ -181,8 +191,6 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uin
   if (VkResult r = vk_->vkCreateShaderModule(device_, &moduleInfo, allocator_, &module); r != VK_SUCCESS)
     return failVulkan(r, "vkCreateShaderModule");
 
-  // The tile kernels' shape; the others use the workgroup size alone.
-  const TileShape& tile = kernel == kSmallSort ? t.smallTiles[tier][words - 1] : t.tiers[tier].shape[words - 1];
   const bool tiled = kernel >= kBinning;
   SpecData spec{kernel == kHistogram ? t.histogramWorkgroupSize : tiled ? tile.workgroupSize : t.workgroupSize,
                 tile.keysPerInvocation,

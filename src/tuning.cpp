@@ -32,6 +32,9 @@ struct Preferred {
   uint32_t smallKeysPerInvocation = 4;    // its first tile: few keys per invocation, short rank loops
   uint32_t smallTiles = 2;                // its tiles: small tile i has smallKeysPerInvocation << i
   uint32_t smallWorkgroupSize = 0;        // 0: the binning workgroup's
+  uint32_t bitonicKeys = 512;             // one-workgroup sorts up to this count: a bitonic network
+  uint32_t bitonicKeysPerInvocation = 1;  // its tiles: this many keys per invocation, workgroups
+  uint32_t bitonicWorkgroupSize = 256;    // doubling from this one
   Algorithm algorithm = Algorithm::automatic;  // the environment's override of the caller's
   uint32_t reorderRounds = 1;             // binning tiles go through shared memory in this many parts
   uint32_t wideReorderRounds = 1;         // the same for 64-bit keys or values
@@ -79,7 +82,11 @@ struct Preferred {
 // through every pass (small_sort.glsl), in 512 x 4, x 8 or x 16 keys (its cost grows with the
 // keys per invocation: keys32 0.015 ms at 2048 keys in 512 x 4, 0.019 in 512 x 8, 0.027 in
 // 512 x 16; 256 x 8 and 1024 x 4 were no better); up to 8192 keys it beats the multi-dispatch
-// sort (0.029 ms against 0.038 at 8192). Others: untested shapes sized for their shared memory
+// sort (0.029 ms against 0.038 at 8192). Up to 512 keys a bitonic network (small_bitonic.glsl) of
+// one key per invocation beats it: keys32 at 256 keys 0.0095 ms against 0.0141, at 512 0.0118
+// against 0.0142, keys64 0.0116 / 0.0153 against 0.0240; at 1024 keys (1024 invocations) it lost,
+// 0.0175 against 0.0146, and networks of 2-16 keys per invocation lost everywhere (4 keys: 0.024
+// at 256 keys), for reasons not found. Others: untested shapes sized for their shared memory
 // (AMD/Intel 64 KiB), wave64 on AMD.
 
 Preferred preferredFor(const DeviceCaps& caps) {
@@ -139,8 +146,11 @@ void applyOverride(Preferred* want) {
     else if (is("wide_from")) want->wideAddressesFrom = value;
     else if (is("small_keys")) want->smallSortKeys = value;
     else if (is("small_kpi")) want->smallKeysPerInvocation = value;
-    else if (is("small_tiles")) want->smallTiles = std::clamp(value, 1u, kMaxSmallTiles);
+    else if (is("small_tiles")) want->smallTiles = std::clamp(value, 1u, kMaxSmallTiles / 2);
     else if (is("small_workgroup")) want->smallWorkgroupSize = value;
+    else if (is("bitonic_keys")) want->bitonicKeys = value;
+    else if (is("bitonic_kpi")) want->bitonicKeysPerInvocation = value;
+    else if (is("bitonic_workgroup")) want->bitonicWorkgroupSize = value;
     else if (is("algorithm") && value <= uint32_t(Algorithm::reduceThenScan)) want->algorithm = Algorithm(value);
     else if (is("histogram_tiles")) want->histogramTilesPerWorkgroup = value;
     else if (is("histogram_min_groups")) want->histogramMinWorkgroups = value;
@@ -282,17 +292,39 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
       fit(&shape, words, true);
     }
   }
-  // The one-workgroup sort's tiles (binning.glsl's shared memory too): one round, its own
-  // workgroup, keys per invocation doubling; per width those the fitting leaves larger than the
-  // one before. It sorts up to the largest (and smallSortKeys).
+  // The one-workgroup sort's tiles, ascending: first bitonic networks (small_bitonic.glsl) of
+  // powers of two up to bitonicKeys, the workgroup doubling (where the device allows no larger
+  // one, the keys per invocation), as far as shared memory allows; then
+  // radix tiles (small_sort.glsl, binning.glsl's shared memory) of one round, their own workgroup,
+  // keys per invocation doubling, those the fitting leaves larger than the tile before. It sorts
+  // up to the largest (and smallSortKeys).
+  auto bitonicFits = [&](const TileShape& c, uint32_t words) {
+    const uint32_t sharedBytes = c.keys() * (words + 1) * 4;  // key words and a source index
+    return c.workgroupSize <= caps.maxWorkgroupInvocations && sharedBytes <= caps.maxSharedMemory &&
+           c.workgroupSize / t.subgroupSize <= caps.maxWorkgroupSubgroups;
+  };
+  auto powerOfTwo = [](uint32_t v) { return v != 0 && (v & (v - 1)) == 0; };
   const uint32_t smallWorkgroup = want.smallWorkgroupSize == 0 ? t.workgroupSize : std::max(want.smallWorkgroupSize, t.subgroupSize);
+  uint32_t radixWorkgroup = smallWorkgroup;  // the 32-bit radix tiles' (64-bit ones take it)
   for (uint32_t words : {1u, 2u}) {
     uint32_t& count = t.smallTileCount[words - 1];
     count = 0;
-    for (uint32_t i = 0; i < std::clamp(want.smallTiles, 1u, kMaxSmallTiles); ++i) {
-      TileShape shape{smallWorkgroup, std::max(want.smallKeysPerInvocation, 1u) << i, 1};
-      if (words == 2) shape.workgroupSize = t.smallTiles[0][0].workgroupSize;
+    const uint32_t bitonicKpi = want.bitonicKeysPerInvocation;
+    if (powerOfTwo(bitonicKpi) && powerOfTwo(want.bitonicWorkgroupSize)) {
+      TileShape shape{std::max(want.bitonicWorkgroupSize, t.subgroupSize), bitonicKpi, 1};
+      shape.bitonic = true;
+      while (count < kMaxSmallTiles / 2 && shape.keys() <= want.bitonicKeys && bitonicFits(shape, words)) {
+        t.smallTiles[count++][words - 1] = shape;
+        TileShape wider = shape;
+        wider.workgroupSize *= 2;
+        if (bitonicFits(wider, words)) shape = wider;
+        else shape.keysPerInvocation *= 2;
+      }
+    }
+    for (uint32_t i = 0; i < std::clamp(want.smallTiles, 1u, kMaxSmallTiles / 2); ++i) {
+      TileShape shape{words == 1 ? smallWorkgroup : radixWorkgroup, std::max(want.smallKeysPerInvocation, 1u) << i, 1};
       fit(&shape, words, words == 1);
+      if (words == 1 && i == 0) radixWorkgroup = shape.workgroupSize;
       if (count == 0 || shape.keys() > t.smallTiles[count - 1][words - 1].keys()) t.smallTiles[count++][words - 1] = shape;
     }
     t.smallSortKeys[words - 1] = std::min(want.smallSortKeys, t.smallTiles[count - 1][words - 1].keys());

@@ -14,6 +14,8 @@ struct TileShape {
   uint32_t reorderRounds;  // divides keysPerInvocation
   bool prefetchPairs = false;  // Onesweep pairs: values and the next tile's keys touched into L2
                                // early (onesweep.glsl's PREFETCH_PAIRS; with persistentTiles)
+  bool bitonic = false;        // one-workgroup sorts: a bitonic network (small_bitonic.glsl), not
+                               // radix passes (small_sort.glsl); keys() a power of two
   uint32_t keys() const { return workgroupSize * keysPerInvocation; }
 };
 
@@ -25,8 +27,9 @@ struct BinningTier {
   TileShape shape[2];
 };
 // (kMaxTileTiers: vksort.hpp)
-// One-workgroup sorts: shapes of growing tiles; a sort runs in the smallest that holds it.
-constexpr uint32_t kMaxSmallTiles = 3;
+// One-workgroup sorts: shapes of growing tiles (up to half of them bitonic networks, then radix
+// tiles); a sort runs in the smallest that holds it.
+constexpr uint32_t kMaxSmallTiles = 6;
 
 struct Tuning {
   uint32_t subgroupSize;               // the size the kernels are built for
@@ -50,7 +53,8 @@ struct Tuning {
                                        // addresses (they do past 2^31 bytes in any case)
   Algorithm algorithm;                 // onesweep or reduceThenScan (never automatic)
   TileShape smallTiles[kMaxSmallTiles][2];  // the one-workgroup sort's tiles per width as above
-  uint32_t smallTileCount[2];          // (one round each; growing keys); per width
+  uint32_t smallTileCount[2];          // (bitonic ones, then radix ones of one round; growing
+                                       // keys); per width
   uint32_t smallSortKeys[2];           // sorts of up to this many keys run in one workgroup
 
   // The binning tier of a sort of `span` keys (an indirect sort's maxCount), and its tile for
@@ -93,9 +97,11 @@ bool trustsForwardProgress(const DeviceCaps& caps);
 // (tiers 1-5; "tiers=1" drops the others),
 // "histogram_tiles=8,histogram_min_groups=256,histogram_copies=4,histogram_workgroup=128,
 // partitioned=0,plain_loads=1,lookback_window=4,persistent=0,subgroup=32,small_keys=4096,
-// small_kpi=4,small_tiles=3,small_workgroup=1024,algorithm=2" (any subset; small tile i has
-// small_kpi << i keys per invocation; algorithm overrides the caller's choice: 1 Onesweep,
-// 2 reduce-then-scan); the fitting still applies. Tests also set "portion_tiles=N" and
+// small_kpi=4,small_tiles=3,small_workgroup=1024,bitonic_keys=4096,bitonic_kpi=4,bitonic_workgroup=256,
+// algorithm=2" (any subset; radix small tile i has small_kpi << i keys per invocation, bitonic
+// tiles bitonic_kpi keys and workgroups doubling from bitonic_workgroup, up to bitonic_keys;
+// algorithm overrides the caller's choice: 1 Onesweep, 2 reduce-then-scan); the fitting still
+// applies. Tests also set "portion_tiles=N" and
 // "wide_from=N" to run the large-count paths on small sorts.
 Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested);
 

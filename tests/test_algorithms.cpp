@@ -81,10 +81,10 @@ TEST_SUITE("algorithms") {
   }
 
   TEST_CASE("the one-workgroup sort in each of its tiles") {
-    // Tiles of 1, 2 and 4 keys per invocation: counts around each tile's size run in it or the
-    // next; past the largest, the multi-dispatch sort.
+    // Radix tiles of 1, 2 and 4 keys per invocation (no bitonic ones): counts around each tile's
+    // size run in it or the next; past the largest, the multi-dispatch sort.
     const uint32_t workgroup = vksort::getSorterProperties(gpu().sorter).workgroupSize;
-    const std::string tuning = "small_kpi=1,small_tiles=3,small_keys=100000000,small_workgroup=" + std::to_string(workgroup);
+    const std::string tuning = "bitonic_keys=0,small_kpi=1,small_tiles=3,small_keys=100000000,small_workgroup=" + std::to_string(workgroup);
     TunedSorter tuned(tuning.c_str());
     const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
     REQUIRE(p.smallSortMaxKeys == 4 * workgroup);
@@ -95,6 +95,36 @@ TEST_SUITE("algorithms") {
         CAPTURE(n);
         sortAndCheck(makeKeysFor(config, Dist::q4, n, 3), config);
       }
+  }
+
+  TEST_CASE("the bitonic one-workgroup sort in each of its tiles") {
+    // Networks of 1 and 4 keys per invocation from one subgroup's workgroup up: a tile of one
+    // subgroup (shuffles alone), then larger workgroups (shared-memory stages); with 4 keys, stages
+    // within an invocation's registers. No radix tile is larger (one subgroup's keys), so every
+    // count up to the largest network runs in one; past it, the multi-dispatch sort.
+    const uint32_t subgroup = vksort::getSorterProperties(gpu().sorter).subgroupSize;
+    for (uint32_t kpi : {1u, 4u}) {
+      const std::string tuning = "small_kpi=1,small_tiles=1,small_workgroup=1,small_keys=100000000,bitonic_keys=100000000,"
+                                 "bitonic_workgroup=" + std::to_string(subgroup) + ",bitonic_kpi=" + std::to_string(kpi);
+      TunedSorter tuned(tuning.c_str());
+      const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+      const uint32_t largest = p.smallSortMaxKeys;
+      REQUIRE(largest >= 4 * subgroup * kpi);  // at least three networks
+      REQUIRE((largest & (largest - 1)) == 0);
+      for (const vksort::SortConfig& config : kConfigs) {
+        const uint32_t most = keyWords(config) == 2 || config.valueType == ValueType::u64 ? p.smallSortWideMaxKeys : largest;
+        for (uint32_t n : {1u, 2u, 3u, subgroup * kpi - 1, subgroup * kpi, subgroup * kpi + 1, most / 2 + 1, most - 1, most, most + 1}) {
+          CAPTURE(kpi);
+          CAPTURE(int(config.keyType));
+          CAPTURE(n);
+          sortAndCheck(makeKeysFor(config, Dist::q4, n, 3), config);
+        }
+        // Indirect: the GPU's count picks the network of the maxCount, or the full sort.
+        std::vector<uint32_t> keys = makeKeysFor(config, Dist::uniform, 2 * most, 7);
+        for (uint32_t count : {0u, 1u, most / 3, most, most + 1})
+          sortIndirectAndCheck(keys, config.valueType != ValueType::none, count, CountSource::shader, config);
+      }
+    }
   }
 
   TEST_CASE("a one-workgroup tile too large for shared memory is fitted to it") {
