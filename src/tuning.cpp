@@ -72,9 +72,9 @@ struct Preferred {
 // Pairs in the 512 x 18 and 512 x 9 tiles touch their values and the next tile's keys into L2
 // early (prefetchPairs): pairs32 / pairs64v32 5-7% faster from 2M to 8M keys (3M: 0.218 -> 0.204
 // ms, 0.544 -> 0.511), 3% at 400k-524k for 64-bit; it lost 1-1.5% in the 512 x 4 tiles and
-// 1.5-8% in the large ones (which sit at the register cap), and keys alone gain nothing from it. Touched
-// later, before the key scatter: pairs32 1-4% slower in every tier, pairs64v32 in the large
-// tiles 2.6% faster at 2^24 and 0.4% slower at 2^26.
+// 1.5-8% in the large ones (which sit at the register cap), and keys alone gain nothing from it.
+// Touched later, before the key scatter: pairs32 1-4% slower in every tier, pairs64v32 in the
+// large tiles 2.6% faster at 2^24 and 0.4% slower at 2^26.
 // Plain look-back loads beat atomic ones by 1-2%; ballots beat subgroupPartitionNV by 1.3x;
 // histogram counter copies cost 45%; 16 or 32 histogram tiles per workgroup were slower; look-back
 // windows of 1, 8, 12, 16 lost to 4 (rechecked with the tiers from 2^14 to 2^24 keys: 8 and 16
@@ -294,10 +294,10 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   }
   // The one-workgroup sort's tiles, ascending: first bitonic networks (small_bitonic.glsl) of
   // powers of two up to bitonicKeys, the workgroup doubling (where the device allows no larger
-  // one, the keys per invocation), as far as shared memory allows; then
-  // radix tiles (small_sort.glsl, binning.glsl's shared memory) of one round, their own workgroup,
-  // keys per invocation doubling, those the fitting leaves larger than the tile before. It sorts
-  // up to the largest (and smallSortKeys).
+  // one, the keys per invocation), as far as shared memory allows; then radix tiles
+  // (small_sort.glsl, binning.glsl's shared memory) of one round, their own workgroup, keys per
+  // invocation doubling, those the fitting leaves larger than the tile before. It sorts up to
+  // the largest (and smallSortKeys).
   auto bitonicFits = [&](const TileShape& c, uint32_t words) {
     const uint32_t sharedBytes = c.keys() * (words + 1) * 4;  // key words and a source index
     return c.workgroupSize <= caps.maxWorkgroupInvocations && sharedBytes <= caps.maxSharedMemory &&
