@@ -19,14 +19,7 @@ const uint WG = gl_WorkGroupSize.x;
 const uint KPI = KEYS_PER_INVOCATION;
 const uint N = WG * KPI;  // a power of two (tuning.cpp)
 
-// Read and written in place (values: gathered by other invocations): not restrict.
-#if KEY_WORDS == 1
-layout(buffer_reference, std430, buffer_reference_align = 4) coherent buffer KeysRW { uint v[]; };
-#else
-layout(buffer_reference, std430, buffer_reference_align = 8) coherent buffer KeysRW { uvec2 v[]; };
-#endif
-layout(buffer_reference, std430, buffer_reference_align = 4) coherent buffer ValsRW { uint v[]; };
-layout(buffer_reference, std430, buffer_reference_align = 8) coherent buffer ValsRW64 { uvec2 v[]; };
+#include "in_place.glsl"
 
 // Shared-memory stages: every element's key words, then its index.
 shared uint s_keys[N * kKeyWords];

@@ -10,14 +10,7 @@
 #include "common.glsl"
 
 layout(local_size_x_id = 0) in;
-// Read and written in place (values: gathered by other invocations): not restrict.
-#if KEY_WORDS == 1
-layout(buffer_reference, std430, buffer_reference_align = 4) coherent buffer KeysRW { uint v[]; };
-#else
-layout(buffer_reference, std430, buffer_reference_align = 8) coherent buffer KeysRW { uvec2 v[]; };
-#endif
-layout(buffer_reference, std430, buffer_reference_align = 4) coherent buffer ValsRW { uint v[]; };
-layout(buffer_reference, std430, buffer_reference_align = 8) coherent buffer ValsRW64 { uvec2 v[]; };
+#include "in_place.glsl"
 #define KEYS_IN KeysRW
 #define KEYS_OUT KeysRW
 #define VALS_IN ValsRW
