@@ -1,14 +1,16 @@
 // Small sorts in one dispatch by a bitonic sorting network: one workgroup sorts up to
-// N = WG * KPI keys (a power of two) as (key, source index) elements, ordered by the key's
+// N = WG * KPI keys (a power of two) as (bits, source index) elements, ordered by the key's
 // ordered bits within the bit range, then by index (stable; ties in the range keep input order),
 // every element at or past the count after all the others. Each invocation holds KPI elements,
 // subgroup-striped like binning.glsl's tiles (position s*SG*KPI + i*SG + lane), so that a stage
 // of distance j exchanges through a subgroup shuffle (j < SG), within the invocation's registers
-// (j < SG * KPI), or through shared memory (larger j, one barrier a stage). For up to 512 keys
-// its log2(N) (log2(N) + 1) / 2 stages beat four radix passes over one tile (small_sort.glsl,
-// which the larger small sorts keep) on an H100 with one key per invocation; with more keys per
-// invocation it lost (tuning.cpp). Keys are read once and written once, in place; values are
-// gathered by source index at the end. Needs full subgroups whose size divides WG. Compiled per key width: small_bitonic.comp, small_bitonic64.comp.
+// (j < SG * KPI), or through shared memory (larger j, one barrier a stage). On an H100 its
+// log2(N) (log2(N) + 1) / 2 stages of one element per invocation beat four radix passes over one
+// tile (small_sort.glsl, which the larger small sorts keep) up to 1024 keys, and eight passes of
+// 64-bit keys up to 2048 (1024 invocations x 2); more elements per invocation lost (tuning.cpp).
+// Keys are read once, then keys and values are gathered by source index at the end, in place.
+// Needs full subgroups whose size divides WG. Compiled per key width: small_bitonic.comp,
+// small_bitonic64.comp.
 //   reads/writes keys and values [0, count)
 #include "common.glsl"
 
@@ -21,21 +23,18 @@ const uint N = WG * KPI;  // a power of two (tuning.cpp)
 
 #include "in_place.glsl"
 
-// Shared-memory stages: every element's key words, then its index.
-shared uint s_keys[N * kKeyWords];
-shared uint s_sources[N];
-
-KeyT t_keys[KPI];
-uint t_sources[KPI];  // each element's position in the input; N + position for padding
-uint t_count;
-
-uint positionOf(uint i) { return gl_SubgroupID * gl_SubgroupSize * KPI + i * gl_SubgroupSize + gl_SubgroupInvocationID; }
-
-// The bits that order a key: its ordered bits within [beginBit, endBit), shifted down to bit 0.
+// Elements carry the bits that order them, not their keys: a key's ordered bits within the bit
+// range, shifted down to bit 0, computed once on load (per comparison it cost the type's map,
+// the descending flip and the range's shifts); padding has every bit set. Keys are gathered by
+// source index at the end, as values are.
 #if KEY_WORDS == 1
+#define SortBits uint
+const uint kPaddingBits = ~0u;
 uint rangeBits(uint key) { return orderedBits(key) >> pc.shift; }
 bool bitsBelow(uint a, uint b) { return a < b; }
 #else
+#define SortBits uvec2
+const uvec2 kPaddingBits = uvec2(~0u);
 uvec2 rangeBits(uvec2 key) {
   uvec2 b = orderedBits(key);
   uint s = pc.shift;
@@ -45,31 +44,36 @@ uvec2 rangeBits(uvec2 key) {
 bool bitsBelow(uvec2 a, uvec2 b) { return a.y < b.y || (a.y == b.y && a.x < b.x); }
 #endif
 
-// Whether element a goes before element b: real elements (source below the count) first, by
-// their range bits, then by source.
-bool before(KeyT aKey, uint aSource, KeyT bKey, uint bSource) {
-  bool aReal = aSource < t_count, bReal = bSource < t_count;
-  if (aReal != bReal) return aReal;
-  if (!aReal) return aSource < bSource;
-  KeyT a = rangeBits(aKey), b = rangeBits(bKey);
-  if (a != b) return bitsBelow(a, b);
-  return aSource < bSource;
+// Shared-memory stages: every element's bits, then its source.
+shared uint s_bits[N * kKeyWords];
+shared uint s_sources[N];
+
+SortBits t_bits[KPI];
+uint t_sources[KPI];  // each element's position in the input; padding's is its position, >= count
+uint t_count;
+
+uint positionOf(uint i) { return gl_SubgroupID * gl_SubgroupSize * KPI + i * gl_SubgroupSize + gl_SubgroupInvocationID; }
+
+// Whether element a goes before element b: by bits, then by source. Padding goes last: its bits
+// are the largest, and its sources larger than any real element's.
+bool before(SortBits aBits, uint aSource, SortBits bBits, uint bSource) {
+  return aBits != bBits ? bitsBelow(aBits, bBits) : aSource < bSource;
 }
 
-void storeShared(uint at, KeyT key, uint source) {
+void storeShared(uint at, SortBits bits, uint source) {
 #if KEY_WORDS == 1
-  s_keys[at] = key;
+  s_bits[at] = bits;
 #else
-  s_keys[at] = key.x;
-  s_keys[N + at] = key.y;
+  s_bits[at] = bits.x;
+  s_bits[N + at] = bits.y;
 #endif
   s_sources[at] = source;
 }
-KeyT sharedKey(uint at) {
+SortBits sharedBits(uint at) {
 #if KEY_WORDS == 1
-  return s_keys[at];
+  return s_bits[at];
 #else
-  return uvec2(s_keys[at], s_keys[N + at]);
+  return uvec2(s_bits[at], s_bits[N + at]);
 #endif
 }
 
@@ -79,12 +83,12 @@ void sharedStage(uint k, uint j) {
     uint q = m * WG + gl_LocalInvocationIndex;   // the pair
     if (q >= N / 2u) break;
     uint lo = ((q & ~(j - 1u)) << 1u) | (q & (j - 1u)), hi = lo + j;
-    KeyT loKey = sharedKey(lo), hiKey = sharedKey(hi);
+    SortBits loBits = sharedBits(lo), hiBits = sharedBits(hi);
     uint loSource = s_sources[lo], hiSource = s_sources[hi];
     bool ascending = (lo & k) == 0u;
-    if (before(hiKey, hiSource, loKey, loSource) == ascending) {
-      storeShared(lo, hiKey, hiSource);
-      storeShared(hi, loKey, loSource);
+    if (before(hiBits, hiSource, loBits, loSource) == ascending) {
+      storeShared(lo, hiBits, hiSource);
+      storeShared(hi, loBits, loSource);
     }
   }
   barrier();
@@ -102,12 +106,12 @@ void registerStage(uint k, uint j) {
         if ((i & step) != 0u) continue;
         uint p = i | step;
         bool ascending = (positionOf(i) & k) == 0u;
-        if (before(t_keys[p], t_sources[p], t_keys[i], t_sources[i]) == ascending) {
-          KeyT key = t_keys[i];
+        if (before(t_bits[p], t_sources[p], t_bits[i], t_sources[i]) == ascending) {
+          SortBits bits = t_bits[i];
           uint source = t_sources[i];
-          t_keys[i] = t_keys[p];
+          t_bits[i] = t_bits[p];
           t_sources[i] = t_sources[p];
-          t_keys[p] = key;
+          t_bits[p] = bits;
           t_sources[p] = source;
         }
       }
@@ -116,13 +120,13 @@ void registerStage(uint k, uint j) {
   }
   bool lower = (gl_SubgroupInvocationID & j) == 0u;
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
-    KeyT otherKey = subgroupShuffleXor(t_keys[i], j);
+    SortBits otherBits = subgroupShuffleXor(t_bits[i], j);
     uint otherSource = subgroupShuffleXor(t_sources[i], j);
     bool ascending = (positionOf(i) & k) == 0u;
     // The lower position of an ascending pair keeps the first element; the higher the second.
-    bool otherFirst = before(otherKey, otherSource, t_keys[i], t_sources[i]);
+    bool otherFirst = before(otherBits, otherSource, t_bits[i], t_sources[i]);
     if (otherFirst == (lower == ascending)) {
-      t_keys[i] = otherKey;
+      t_bits[i] = otherBits;
       t_sources[i] = otherSource;
     }
   }
@@ -134,7 +138,7 @@ void main() {
   uvec2 keys = uvec2(pc.keysIn);
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     uint at = positionOf(i);
-    t_keys[i] = at < t_count ? KeysRW(keys).v[at] : KeyT(0u);
+    t_bits[i] = at < t_count ? rangeBits(KeysRW(keys).v[at]) : kPaddingBits;
     t_sources[i] = at;
   }
   uint registerSpan = gl_SubgroupSize * KPI;  // distances below it stay in registers
@@ -142,34 +146,35 @@ void main() {
     uint j = k >> 1u;
     if (j >= registerSpan) {
       barrier();  // everyone has read the previous shared stages' results
-      [[unroll]] for (uint i = 0u; i < KPI; ++i) storeShared(positionOf(i), t_keys[i], t_sources[i]);
+      [[unroll]] for (uint i = 0u; i < KPI; ++i) storeShared(positionOf(i), t_bits[i], t_sources[i]);
       barrier();
       for (; j >= registerSpan; j >>= 1u) sharedStage(k, j);
       [[unroll]] for (uint i = 0u; i < KPI; ++i) {
-        t_keys[i] = sharedKey(positionOf(i));
+        t_bits[i] = sharedBits(positionOf(i));
         t_sources[i] = s_sources[positionOf(i)];
       }
     }
     for (; j > 0u; j >>= 1u) registerStage(k, j);
   }
-  // Every key was read above, before any barrier; values are read below before any is written.
-  barrier();
-  [[unroll]] for (uint i = 0u; i < KPI; ++i)
-    if (positionOf(i) < t_count) KeysRW(keys).v[positionOf(i)] = t_keys[i];
-  if (VALUE_WORDS == 0u) return;
+  // Keys and values gathered by source, every one read before any is written (in place).
   uvec2 values = uvec2(pc.valsIn);
-  uvec2 gathered[KPI];
+  KeyT sortedKeys[KPI];
+  uvec2 sortedValues[KPI];
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     bool real = positionOf(i) < t_count;
     uint from = t_sources[i];
-    gathered[i] = !real ? uvec2(0u) : VALUE_WORDS == 2u ? ValsRW64(values).v[from] : uvec2(ValsRW(values).v[from], 0u);
+    sortedKeys[i] = real ? KeysRW(keys).v[from] : KeyT(0u);
+    sortedValues[i] = !real || VALUE_WORDS == 0u ? uvec2(0u)
+                      : VALUE_WORDS == 2u       ? ValsRW64(values).v[from]
+                                                : uvec2(ValsRW(values).v[from], 0u);
   }
   memoryBarrierBuffer();
   barrier();
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     uint at = positionOf(i);
     if (at >= t_count) continue;
-    if (VALUE_WORDS == 2u) ValsRW64(values).v[at] = gathered[i];
-    else ValsRW(values).v[at] = gathered[i].x;
+    KeysRW(keys).v[at] = sortedKeys[i];
+    if (VALUE_WORDS == 2u) ValsRW64(values).v[at] = sortedValues[i];
+    else if (VALUE_WORDS == 1u) ValsRW(values).v[at] = sortedValues[i].x;
   }
 }

@@ -33,6 +33,7 @@ struct Preferred {
   uint32_t smallTiles = 2;                // its tiles: small tile i has smallKeysPerInvocation << i
   uint32_t smallWorkgroupSize = 0;        // 0: the binning workgroup's
   uint32_t bitonicKeys = 512;             // one-workgroup sorts up to this count: a bitonic network
+  uint32_t bitonicWideKeys = 512;         // the same with 64-bit keys or values
   uint32_t bitonicKeysPerInvocation = 1;  // its tiles: this many keys per invocation, workgroups
   uint32_t bitonicWorkgroupSize = 256;    // doubling from this one
   Algorithm algorithm = Algorithm::automatic;  // the environment's override of the caller's
@@ -82,11 +83,17 @@ struct Preferred {
 // through every pass (small_sort.glsl), in 512 x 4, x 8 or x 16 keys (its cost grows with the
 // keys per invocation: keys32 0.015 ms at 2048 keys in 512 x 4, 0.019 in 512 x 8, 0.027 in
 // 512 x 16; 256 x 8 and 1024 x 4 were no better); up to 8192 keys it beats the multi-dispatch
-// sort (0.029 ms against 0.038 at 8192). Up to 512 keys a bitonic network (small_bitonic.glsl) of
-// one key per invocation beats it: keys32 at 256 keys 0.0095 ms against 0.0141, at 512 0.0118
-// against 0.0142, keys64 0.0116 / 0.0153 against 0.0240; at 1024 keys (1024 invocations) it lost,
-// 0.0175 against 0.0146, and networks of 2-16 keys per invocation lost everywhere (4 keys: 0.024
-// at 256 keys), for reasons not found. Others: untested shapes sized for their shared memory
+// sort (0.029 ms against 0.038 at 8192). Smaller sorts run as a bitonic network
+// (small_bitonic.glsl) of one element per invocation, the workgroup doubling from 256: up to
+// 1024 keys (64-bit keys or values: 2048, in 1024 x 2). Its elements carry their ordered bits,
+// not the keys (which each comparison mapped and shifted again): keys32 at 256 / 512 keys 0.0097
+// -> 0.0084 / 0.0119 -> 0.0098 ms, keys64 0.0116 -> 0.0097 / 0.0153 -> 0.0114; then against the
+// radix tiles: keys32 at 1024 0.0131 against 0.0145, pairs32 0.0135 / 0.0161, keys64 0.0154 /
+// 0.0247, pairs64v32 0.0159 / 0.0268; keys64 at 2048 0.0234 / 0.0259, pairs64v32 0.0247 / 0.0289
+// (keys32 at 2048 lost, 0.0189 / 0.0150). 2 elements per invocation: keys32 at 1024 0.0127, but
+// keys64 0.0162 and slower below; 4: slower everywhere (0.0164 at 1024). Radix tiles of 256 x 4
+// (1024 keys: 0.0124, as fast as the network) and 256 x 8-16 or 1024 x 4-16 (2048-8192 keys:
+// 10-20% slower) lost to 512 x 4-16. Others: untested shapes sized for their shared memory
 // (AMD/Intel 64 KiB), wave64 on AMD.
 
 Preferred preferredFor(const DeviceCaps& caps) {
@@ -97,6 +104,8 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.smallWorkgroupSize = 512;
       p.smallTiles = 3;
       p.smallSortKeys = 8192;
+      p.bitonicKeys = 1024;
+      p.bitonicWideKeys = 2048;
       p.persistentTiles = true;
       p.tierCount = 5;
       p.tiers[1] = {1u << 17, {512, 4, 1}, {512, 4, 1}};
@@ -148,7 +157,8 @@ void applyOverride(Preferred* want) {
     else if (is("small_kpi")) want->smallKeysPerInvocation = value;
     else if (is("small_tiles")) want->smallTiles = std::clamp(value, 1u, kMaxSmallTiles / 2);
     else if (is("small_workgroup")) want->smallWorkgroupSize = value;
-    else if (is("bitonic_keys")) want->bitonicKeys = value;
+    else if (is("bitonic_keys")) want->bitonicKeys = want->bitonicWideKeys = value;
+    else if (is("bitonic_wide_keys")) want->bitonicWideKeys = value;
     else if (is("bitonic_kpi")) want->bitonicKeysPerInvocation = value;
     else if (is("bitonic_workgroup")) want->bitonicWorkgroupSize = value;
     else if (is("algorithm") && value <= uint32_t(Algorithm::reduceThenScan)) want->algorithm = Algorithm(value);
@@ -313,7 +323,8 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
     if (powerOfTwo(bitonicKpi) && powerOfTwo(want.bitonicWorkgroupSize)) {
       TileShape shape{std::max(want.bitonicWorkgroupSize, t.subgroupSize), bitonicKpi, 1};
       shape.bitonic = true;
-      while (count < kMaxSmallTiles / 2 && shape.keys() <= want.bitonicKeys && bitonicFits(shape, words)) {
+      const uint32_t most = words == 1 ? want.bitonicKeys : want.bitonicWideKeys;
+      while (count < kMaxSmallTiles / 2 && shape.keys() <= most && bitonicFits(shape, words)) {
         t.smallTiles[count++][words - 1] = shape;
         TileShape wider = shape;
         wider.workgroupSize *= 2;

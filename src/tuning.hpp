@@ -29,7 +29,7 @@ struct BinningTier {
 // (kMaxTileTiers: vksort.hpp)
 // One-workgroup sorts: shapes of growing tiles (up to half of them bitonic networks, then radix
 // tiles); a sort runs in the smallest that holds it.
-constexpr uint32_t kMaxSmallTiles = 6;
+constexpr uint32_t kMaxSmallTiles = 8;
 
 struct Tuning {
   uint32_t subgroupSize;               // the size the kernels are built for
@@ -97,9 +97,10 @@ bool trustsForwardProgress(const DeviceCaps& caps);
 // (tiers 1-5; "tiers=1" drops the others),
 // "histogram_tiles=8,histogram_min_groups=256,histogram_copies=4,histogram_workgroup=128,
 // partitioned=0,plain_loads=1,lookback_window=4,persistent=0,subgroup=32,small_keys=4096,
-// small_kpi=4,small_tiles=3,small_workgroup=1024,bitonic_keys=4096,bitonic_kpi=4,bitonic_workgroup=256,
+// small_kpi=4,small_tiles=3,small_workgroup=1024,bitonic_keys=4096,bitonic_wide_keys=2048,bitonic_kpi=4,bitonic_workgroup=256,
 // algorithm=2" (any subset; radix small tile i has small_kpi << i keys per invocation, bitonic
-// tiles bitonic_kpi keys and workgroups doubling from bitonic_workgroup, up to bitonic_keys;
+// tiles bitonic_kpi keys and workgroups doubling from bitonic_workgroup, up to bitonic_keys
+// (bitonic_wide_keys after it: the 64-bit elements' limit alone);
 // algorithm overrides the caller's choice: 1 Onesweep, 2 reduce-then-scan); the fitting still
 // applies. Tests also set "portion_tiles=N" and
 // "wide_from=N" to run the large-count paths on small sorts.
