@@ -69,7 +69,7 @@ Status getSortPipelines(const Sorter_T& s, const SortConfig& c, uint32_t span, S
   const bool onesweep = s.tuning.algorithm == Algorithm::onesweep;
   const uint32_t words = elementWords(c);
   const uint32_t tier = s.tuning.tierOf(span);
-  const uint32_t smallTier = s.tuning.smallTileOf(words, span);
+  const uint32_t smallTier = s.tuning.smallTileOf(words, span, passCount(c));
   out->span = span;
   out->tile = s.tuning.tileFor(words, span);
   out->smallKeys = std::min(s.tuning.smallSortKeys[words - 1], s.tuning.smallTiles[smallTier][words - 1].keys());

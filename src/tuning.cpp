@@ -32,8 +32,8 @@ struct Preferred {
   uint32_t smallKeysPerInvocation = 4;    // its first tile: few keys per invocation, short rank loops
   uint32_t smallTiles = 2;                // its tiles: small tile i has smallKeysPerInvocation << i
   uint32_t smallWorkgroupSize = 0;        // 0: the binning workgroup's
-  uint32_t bitonicKeys = 512;             // one-workgroup sorts up to this count: a bitonic network
-  uint32_t bitonicWideKeys = 512;         // the same with 64-bit keys or values
+  uint32_t bitonicKeysPerPass = 128;     // one-workgroup sorts of up to this many keys per pass
+                                          // their bit range needs: a bitonic network
   uint32_t bitonicKeysPerInvocation = 1;  // its tiles: this many keys per invocation, workgroups
   uint32_t bitonicWorkgroupSize = 256;    // doubling from this one
   Algorithm algorithm = Algorithm::automatic;  // the environment's override of the caller's
@@ -84,8 +84,10 @@ struct Preferred {
 // keys per invocation: keys32 0.015 ms at 2048 keys in 512 x 4, 0.019 in 512 x 8, 0.027 in
 // 512 x 16; 256 x 8 and 1024 x 4 were no better); up to 8192 keys it beats the multi-dispatch
 // sort (0.029 ms against 0.038 at 8192). Smaller sorts run as a bitonic network
-// (small_bitonic.glsl) of one element per invocation, the workgroup doubling from 256: up to
-// 1024 keys (64-bit keys or values: 2048, in 1024 x 2). Its elements carry their ordered bits,
+// (small_bitonic.glsl) of one element per invocation, the workgroup doubling from 256: up to 256
+// keys per pass (1024 keys of 32 bits, 2048 of 64 bits in 1024 x 2; a network costs the same
+// for any bit range: pairs32 with bits [0,16) at 1024 keys 0.0114 ms in the radix tile, 0.0138
+// as a network; [0,24) 0.0135 / 0.0138). Its elements carry their ordered bits,
 // not the keys (which each comparison mapped and shifted again): keys32 at 256 / 512 keys 0.0097
 // -> 0.0084 / 0.0119 -> 0.0098 ms, keys64 0.0116 -> 0.0097 / 0.0153 -> 0.0114; then against the
 // radix tiles: keys32 at 1024 0.0131 against 0.0145, pairs32 0.0135 / 0.0161, keys64 0.0154 /
@@ -104,8 +106,7 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.smallWorkgroupSize = 512;
       p.smallTiles = 3;
       p.smallSortKeys = 8192;
-      p.bitonicKeys = 1024;
-      p.bitonicWideKeys = 2048;
+      p.bitonicKeysPerPass = 256;
       p.persistentTiles = true;
       p.tierCount = 5;
       p.tiers[1] = {1u << 17, {512, 4, 1}, {512, 4, 1}};
@@ -157,8 +158,7 @@ void applyOverride(Preferred* want) {
     else if (is("small_kpi")) want->smallKeysPerInvocation = value;
     else if (is("small_tiles")) want->smallTiles = std::clamp(value, 1u, kMaxSmallTiles / 2);
     else if (is("small_workgroup")) want->smallWorkgroupSize = value;
-    else if (is("bitonic_keys")) want->bitonicKeys = want->bitonicWideKeys = value;
-    else if (is("bitonic_wide_keys")) want->bitonicWideKeys = value;
+    else if (is("bitonic_keys_per_pass")) want->bitonicKeysPerPass = value;
     else if (is("bitonic_kpi")) want->bitonicKeysPerInvocation = value;
     else if (is("bitonic_workgroup")) want->bitonicWorkgroupSize = value;
     else if (is("algorithm") && value <= uint32_t(Algorithm::reduceThenScan)) want->algorithm = Algorithm(value);
@@ -303,8 +303,9 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
     }
   }
   // The one-workgroup sort's tiles, ascending: first bitonic networks (small_bitonic.glsl) of
-  // powers of two up to bitonicKeys, the workgroup doubling (where the device allows no larger
-  // one, the keys per invocation), as far as shared memory allows; then radix tiles
+  // powers of two up to bitonicKeysPerPass times a full key's passes (smallTileOf() gives a sort
+  // of fewer passes those up to that many keys per pass), the workgroup doubling (where the device
+  // allows no larger one, the keys per invocation), as far as shared memory allows; then radix tiles
   // (small_sort.glsl, binning.glsl's shared memory) of one round, their own workgroup, keys per
   // invocation doubling, those the fitting leaves larger than the tile before. It sorts up to
   // the largest (and smallSortKeys).
@@ -313,6 +314,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
     return c.workgroupSize <= caps.maxWorkgroupInvocations && sharedBytes <= caps.maxSharedMemory &&
            c.workgroupSize / t.subgroupSize <= caps.maxWorkgroupSubgroups;
   };
+  t.bitonicKeysPerPass = want.bitonicKeysPerPass;
   auto powerOfTwo = [](uint32_t v) { return v != 0 && (v & (v - 1)) == 0; };
   const uint32_t smallWorkgroup = want.smallWorkgroupSize == 0 ? t.workgroupSize : std::max(want.smallWorkgroupSize, t.subgroupSize);
   uint32_t radixWorkgroup = smallWorkgroup;  // the 32-bit radix tiles' (64-bit ones take it)
@@ -323,7 +325,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
     if (powerOfTwo(bitonicKpi) && powerOfTwo(want.bitonicWorkgroupSize)) {
       TileShape shape{std::max(want.bitonicWorkgroupSize, t.subgroupSize), bitonicKpi, 1};
       shape.bitonic = true;
-      const uint32_t most = words == 1 ? want.bitonicKeys : want.bitonicWideKeys;
+      const uint64_t most = uint64_t(t.bitonicKeysPerPass) * (32 * words / kRadixBits);
       while (count < kMaxSmallTiles / 2 && shape.keys() <= most && bitonicFits(shape, words)) {
         t.smallTiles[count++][words - 1] = shape;
         TileShape wider = shape;

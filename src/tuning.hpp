@@ -56,6 +56,7 @@ struct Tuning {
   uint32_t smallTileCount[2];          // (bitonic ones, then radix ones of one round; growing
                                        // keys); per width
   uint32_t smallSortKeys[2];           // sorts of up to this many keys run in one workgroup
+  uint32_t bitonicKeysPerPass;         // a bitonic tile takes sorts of up to this many keys per pass
 
   // The binning tier of a sort of `span` keys (an indirect sort's maxCount), and its tile for
   // elements of `words`.
@@ -65,10 +66,15 @@ struct Tuning {
     return i;
   }
   const TileShape& tileFor(uint32_t words, uint32_t span) const { return tiers[tierOf(span)].shape[words - 1]; }
-  // The one-workgroup tile of a sort of `span` keys (at most smallSortKeys[words - 1]).
-  uint32_t smallTileOf(uint32_t words, uint32_t span) const {
+  // The one-workgroup tile of a sort of `span` keys (at most smallSortKeys[words - 1]) in
+  // `passes` passes: the smallest that holds them, a bitonic network only where its keys are at
+  // most bitonicKeysPerPass per pass (a network's cost does not shrink with the bit range).
+  uint32_t smallTileOf(uint32_t words, uint32_t span, uint32_t passes) const {
+    auto takes = [&](const TileShape& s) {
+      return s.keys() >= span && (!s.bitonic || s.keys() <= uint64_t(bitonicKeysPerPass) * passes);
+    };
     uint32_t i = 0;
-    while (i + 1 < smallTileCount[words - 1] && smallTiles[i][words - 1].keys() < span) ++i;
+    while (i + 1 < smallTileCount[words - 1] && !takes(smallTiles[i][words - 1])) ++i;
     return i;
   }
   // Keys of a full portion of tiles of `tileKeys`: a whole number of tiles, at most kMaxPortionKeys.
@@ -97,10 +103,10 @@ bool trustsForwardProgress(const DeviceCaps& caps);
 // (tiers 1-5; "tiers=1" drops the others),
 // "histogram_tiles=8,histogram_min_groups=256,histogram_copies=4,histogram_workgroup=128,
 // partitioned=0,plain_loads=1,lookback_window=4,persistent=0,subgroup=32,small_keys=4096,
-// small_kpi=4,small_tiles=3,small_workgroup=1024,bitonic_keys=4096,bitonic_wide_keys=2048,bitonic_kpi=4,bitonic_workgroup=256,
+// small_kpi=4,small_tiles=3,small_workgroup=1024,bitonic_keys_per_pass=256,bitonic_kpi=4,bitonic_workgroup=256,
 // algorithm=2" (any subset; radix small tile i has small_kpi << i keys per invocation, bitonic
-// tiles bitonic_kpi keys and workgroups doubling from bitonic_workgroup, up to bitonic_keys
-// (bitonic_wide_keys after it: the 64-bit elements' limit alone);
+// tiles bitonic_kpi keys and workgroups doubling from bitonic_workgroup, up to
+// bitonic_keys_per_pass times the passes of a full key);
 // algorithm overrides the caller's choice: 1 Onesweep, 2 reduce-then-scan); the fitting still
 // applies. Tests also set "portion_tiles=N" and
 // "wide_from=N" to run the large-count paths on small sorts.

@@ -84,7 +84,7 @@ TEST_SUITE("algorithms") {
     // Radix tiles of 1, 2 and 4 keys per invocation (no bitonic ones): counts around each tile's
     // size run in it or the next; past the largest, the multi-dispatch sort.
     const uint32_t workgroup = vksort::getSorterProperties(gpu().sorter).workgroupSize;
-    const std::string tuning = "bitonic_keys=0,small_kpi=1,small_tiles=3,small_keys=100000000,small_workgroup=" + std::to_string(workgroup);
+    const std::string tuning = "bitonic_keys_per_pass=0,small_kpi=1,small_tiles=3,small_keys=100000000,small_workgroup=" + std::to_string(workgroup);
     TunedSorter tuned(tuning.c_str());
     const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
     REQUIRE(p.smallSortMaxKeys == 4 * workgroup);
@@ -104,7 +104,7 @@ TEST_SUITE("algorithms") {
     // count up to the largest network runs in one; past it, the multi-dispatch sort.
     const uint32_t subgroup = vksort::getSorterProperties(gpu().sorter).subgroupSize;
     for (uint32_t kpi : {1u, 4u}) {
-      const std::string tuning = "small_kpi=1,small_tiles=1,small_workgroup=1,small_keys=100000000,bitonic_keys=100000000,"
+      const std::string tuning = "small_kpi=1,small_tiles=1,small_workgroup=1,small_keys=100000000,bitonic_keys_per_pass=100000000,"
                                  "bitonic_workgroup=" + std::to_string(subgroup) + ",bitonic_kpi=" + std::to_string(kpi);
       TunedSorter tuned(tuning.c_str());
       const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
