@@ -67,7 +67,8 @@ void vksortGetSorterProperties(VksortSorter sorter, VksortSorterProperties* out)
           p.smallSortMaxKeys,  p.smallSortWideMaxKeys,      p.tileTierCount,        {}};
   static_assert(VKSORT_MAX_TILE_TIERS == vksort::kMaxTileTiers, "the C and C++ tier arrays differ");
   for (uint32_t i = 0; i < p.tileTierCount; ++i)
-    out->tileTiers[i] = {p.tileTiers[i].fromCount, p.tileTiers[i].tileKeys, p.tileTiers[i].wideTileKeys};
+    out->tileTiers[i] = {p.tileTiers[i].fromCount, p.tileTiers[i].tileKeys, p.tileTiers[i].wideTileKeys,
+                         p.tileTiers[i].keysAloneTileKeys};
 }
 
 VksortResult vksortGetScratchRequirements(VksortSorter sorter, const VksortSortConfig* config, uint32_t maxCount,

@@ -182,7 +182,7 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uin
   config.valueType = ValueType(valueType);
   const uint32_t words = elementWords(config);
   // The tile kernels' shape; the others use the workgroup size alone.
-  const TileShape& tile = kernel == kSmallSort ? t.smallTiles[tier][words - 1] : t.tiers[tier].shape[words - 1];
+  const TileShape& tile = kernel == kSmallSort ? t.smallTiles[tier][words - 1] : t.tiers[tier].shape[tileClass(config)];
   KernelSource src = sourceOf(kernel, wideKeys, t, tile);
   VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   moduleInfo.codeSize = src.bytes;

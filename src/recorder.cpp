@@ -71,7 +71,7 @@ Status getSortPipelines(const Sorter_T& s, const SortConfig& c, uint32_t span, S
   const uint32_t tier = s.tuning.tierOf(span);
   const uint32_t smallTier = s.tuning.smallTileOf(words, span, passCount(c));
   out->span = span;
-  out->tile = s.tuning.tileFor(words, span);
+  out->tile = s.tuning.tileFor(tileClass(c), span);
   out->smallKeys = std::min(s.tuning.smallSortKeys[words - 1], s.tuning.smallTiles[smallTier][words - 1].keys());
   Status st = p.get(kInit, 0, 0, &out->init);
   if (st) st = p.get(kHistogram, keyType, 0, &out->histogram);

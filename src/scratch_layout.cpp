@@ -8,13 +8,12 @@ namespace vksort::detail {
 
 ScratchLayout scratchLayout(const Tuning& tuning, const SortConfig& config, uint32_t maxCount) {
   auto aligned = [](VkDeviceSize bytes) { return (bytes + kScratchAlignment - 1) / kScratchAlignment * kScratchAlignment; };
-  const uint32_t words = elementWords(config);
   // What the tiles of any sort of up to maxCount keys need, in whichever tier its count puts it:
   // look-back words for the tiles of one portion (every binning dispatch covers at most that),
   // tickets for the portions of every pass, the tile table.
   VkDeviceSize statusBytes = 0, ticketBytes = 0, tableBytes = 0;
   for (uint32_t i = 0; i < tuning.tierCount && tuning.tiers[i].from <= maxCount; ++i) {
-    const uint32_t tileKeys = tuning.tiers[i].shape[words - 1].keys();
+    const uint32_t tileKeys = tuning.tiers[i].shape[tileClass(config)].keys();
     const uint32_t portion = tuning.portionKeys(tileKeys);
     // Counts of this tier: below the next tier's.
     const uint32_t count = i + 1 < tuning.tierCount ? std::min(maxCount, tuning.tiers[i + 1].from - 1) : maxCount;

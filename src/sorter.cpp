@@ -23,7 +23,7 @@ uint32_t maxCountOf(const Sorter_T& s) {
   uint64_t groups = uint64_t(s.caps.maxWorkgroupCount[0]) * s.caps.maxWorkgroupCount[1];
   uint32_t smallest = ~0u;
   for (uint32_t i = 0; i < t.tierCount; ++i)
-    smallest = std::min({smallest, t.tiers[i].shape[0].keys(), t.tiers[i].shape[1].keys()});
+    for (const TileShape& shape : t.tiers[i].shape) smallest = std::min(smallest, shape.keys());
   uint64_t keys = groups * smallest * t.histogramTilesPerWorkgroup;
   return uint32_t(keys < 0xFFFFFFFFull ? keys : 0xFFFFFFFFull);
 }
@@ -120,7 +120,7 @@ SorterProperties getSorterProperties(Sorter s) {
                      t.tiers[0].shape[1].keys(), maxCountOf(*s), t.partitionedRanking, t.algorithm,
                      t.smallSortKeys[0], t.smallSortKeys[1], t.tierCount, {}};
   for (uint32_t i = 0; i < t.tierCount; ++i)
-    p.tileTiers[i] = {t.tiers[i].from, t.tiers[i].shape[0].keys(), t.tiers[i].shape[1].keys()};
+    p.tileTiers[i] = {t.tiers[i].from, t.tiers[i].shape[0].keys(), t.tiers[i].shape[1].keys(), t.tiers[i].shape[2].keys()};
   return p;
 }
 

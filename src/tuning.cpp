@@ -43,8 +43,9 @@ struct Preferred {
   uint32_t tierCount = 1;
   struct Tier {
     uint32_t from;
-    TileShape tile = {0, 0, 1};       // 32-bit keys and values
+    TileShape tile = {0, 0, 1};       // 32-bit keys with 32-bit values
     TileShape wideTile = {0, 0, 1};   // 64-bit keys or values
+    TileShape keysAlone = {0, 0, 1};  // 32-bit keys without values (0s: the tier's `tile`)
   } tiers[kMaxTileTiers] = {};
   uint32_t histogramMinWorkgroups = 256;  // small sorts: fewer tiles per histogram workgroup
 };
@@ -67,7 +68,10 @@ struct Preferred {
 // 512 x 16 and 1024 x 8-12 lost one or the other; rechecked after the chunked row sums: 512 x 18,
 // 1024 x 14/18 and 768 x 20 lost, 896 x 16 was 1.5% faster for keys32 and 1.3% slower for
 // pairs32, 64-bit 1024 x 8 and 512 x 12 lost). Below 2^23 they lose or tie (keys32 at 2^20
-// 0.13 ms vs 0.09; keys64 at 2^22 9% slower). Two workgroups per SM did not happen: smaller
+// 0.13 ms vs 0.09; keys64 at 2^22 9% slower). 32-bit keys alone keep 512 x 18 there: since the
+// one-round tiles rank with takeRowPlaces() it beats 1024 x 16 (keys32 2^24 0.625 -> 0.603 ms,
+// 2^26 2.354 -> 2.296, 2^28 9.248 -> 9.070; keysf32 3-5%; keys32 q16 2.7% slower); pairs32 and
+// 64-bit elements lost 2-10% in it. Two workgroups per SM did not happen: smaller
 // workgroups take more registers (256 x 24 keys: 154), and every such shape lost (256-512
 // invocations, 12-40 keys, 2 or 4 rounds: keys32 at 2^26 2.84-3.71 ms against 2.35).
 // Pairs in the 512 x 18 and 512 x 9 tiles touch their values and the next tile's keys into L2
@@ -112,7 +116,7 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.tiers[1] = {1u << 17, {512, 4, 1}, {512, 4, 1}};
       p.tiers[2] = {3u << 17, {512, 4, 1}, {512, 9, 1, true}};
       p.tiers[3] = {5u << 17, {512, 18, 1, true}, {512, 9, 1, true}};
-      p.tiers[4] = {1u << 23, {1024, 16, 2}, {768, 12, 2}};
+      p.tiers[4] = {1u << 23, {1024, 16, 2}, {768, 12, 2}, {512, 18, 1}};
       return p;
     }
     case kVendorAmd: return {64, 256, 16, 8, 8};
@@ -134,6 +138,9 @@ void setTierField(Preferred* want, uint32_t tier, const std::string& field, uint
   else if (field == "wide_rounds") t.wideTile.reorderRounds = value;
   else if (field == "prefetch") t.tile.prefetchPairs = value != 0;
   else if (field == "wide_prefetch") t.wideTile.prefetchPairs = value != 0;
+  else if (field == "alone_workgroup") t.keysAlone.workgroupSize = value;
+  else if (field == "alone_keys") t.keysAlone.keysPerInvocation = value;
+  else if (field == "alone_rounds") t.keysAlone.reorderRounds = value;
 }
 
 // VKSORT_TUNING=name=value,...: a developer's override of `want`, for measuring shapes.
@@ -281,25 +288,27 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
       }
     }
   };
-  // One workgroup size for both widths (the scan's too), fitted to the 32-bit tile.
+  // One workgroup size for both widths (the scan's too), fitted to the 32-bit tile; keys alone
+  // take it too.
   fit(&base[0], 1, true);
   t.workgroupSize = base[1].workgroupSize = base[0].workgroupSize;
   fit(&base[1], 2, false);
+  base[2] = base[0];
   // Further tiers, in ascending counts (one out of order ends the list); a shape not given is
-  // the first tier's.
+  // the first tier's (keys alone: the tier's own 32-bit one).
   t.tierCount = 1;
   for (uint32_t i = 1; i < want.tierCount && want.tiers[i].from > t.tiers[t.tierCount - 1].from; ++i, ++t.tierCount) {
     const Preferred::Tier& w = want.tiers[i];
     t.tiers[i].from = w.from;
-    for (uint32_t words : {1u, 2u}) {
-      const TileShape& given = words == 1 ? w.tile : w.wideTile;
-      TileShape& shape = t.tiers[i].shape[words - 1];
-      shape = base[words - 1];
+    for (uint32_t cls = 0; cls < kTileClasses; ++cls) {
+      const TileShape& given = cls == 0 ? w.tile : cls == 1 ? w.wideTile : w.keysAlone;
+      TileShape& shape = t.tiers[i].shape[cls];
+      shape = cls == 2 ? t.tiers[i].shape[0] : base[cls];
       if (given.workgroupSize != 0) shape.workgroupSize = std::max(given.workgroupSize, t.subgroupSize);
       if (given.keysPerInvocation != 0) shape.keysPerInvocation = given.keysPerInvocation;
       if (given.workgroupSize != 0 || given.keysPerInvocation != 0) shape.reorderRounds = given.reorderRounds;
-      shape.prefetchPairs = given.prefetchPairs && t.persistentTiles;
-      fit(&shape, words, true);
+      shape.prefetchPairs = cls != 2 && given.prefetchPairs && t.persistentTiles;  // pairs alone
+      fit(&shape, classWords(cls), true);
     }
   }
   // The one-workgroup sort's tiles, ascending: first bitonic networks (small_bitonic.glsl) of

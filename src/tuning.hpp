@@ -19,12 +19,14 @@ struct TileShape {
   uint32_t keys() const { return workgroupSize * keysPerInvocation; }
 };
 
-// Binning tiles for sorts of at least `from` keys (an indirect sort's maxCount), per element
-// width: shape[w - 1], w = 32-bit words of the widest of key and value. Small tiles keep many
-// workgroups busy on smaller sorts; large ones cut per-tile work on larger ones.
+// Binning tiles for sorts of at least `from` keys (an indirect sort's maxCount), per tile class
+// (tileClass()): shape[0] 32-bit keys with 32-bit values, shape[1] 64-bit keys or values,
+// shape[2] 32-bit keys alone. Small tiles keep many workgroups busy on smaller sorts; large ones
+// cut per-tile work on larger ones.
+constexpr uint32_t kTileClasses = 3;
 struct BinningTier {
   uint32_t from;
-  TileShape shape[2];
+  TileShape shape[kTileClasses];
 };
 // (kMaxTileTiers: vksort.hpp)
 // One-workgroup sorts: shapes of growing tiles (up to half of them bitonic networks, then radix
@@ -58,14 +60,14 @@ struct Tuning {
   uint32_t smallSortKeys[2];           // sorts of up to this many keys run in one workgroup
   uint32_t bitonicKeysPerPass;         // a bitonic tile takes sorts of up to this many keys per pass
 
-  // The binning tier of a sort of `span` keys (an indirect sort's maxCount), and its tile for
-  // elements of `words`.
+  // The binning tier of a sort of `span` keys (an indirect sort's maxCount), and its tile of
+  // tile class `cls`.
   uint32_t tierOf(uint32_t span) const {
     uint32_t i = 0;
     while (i + 1 < tierCount && span >= tiers[i + 1].from) ++i;
     return i;
   }
-  const TileShape& tileFor(uint32_t words, uint32_t span) const { return tiers[tierOf(span)].shape[words - 1]; }
+  const TileShape& tileFor(uint32_t cls, uint32_t span) const { return tiers[tierOf(span)].shape[cls]; }
   // The one-workgroup tile of a sort of `span` keys (at most smallSortKeys[words - 1]) in
   // `passes` passes: the smallest that holds them, a bitonic network only where its keys are at
   // most bitonicKeysPerPass per pass (a network's cost does not shrink with the bit range).
@@ -86,6 +88,13 @@ inline uint32_t elementWords(const SortConfig& c) {
   return (keyBytes(c.keyType) > 4 || valueBytes(c.valueType) > 4) ? 2 : 1;
 }
 
+// A config's binning tile class: BinningTier::shape's index.
+inline uint32_t tileClass(const SortConfig& c) {
+  return elementWords(c) == 2 ? 1 : c.valueType == ValueType::none ? 2 : 0;
+}
+// 32-bit words of a tile class's elements.
+inline uint32_t classWords(uint32_t cls) { return cls == 1 ? 2 : 1; }
+
 // Shared memory of the binning kernel with tile `shape` for elements of `words`; mirrors
 // binning.glsl's declarations.
 uint32_t binningSharedBytes(const Tuning& t, const TileShape& shape, uint32_t words);
@@ -99,8 +108,9 @@ bool trustsForwardProgress(const DeviceCaps& caps);
 // For measurements, the environment variable VKSORT_TUNING overrides the preferred shape, e.g.
 // "workgroup=384,keys=20,wide_keys=10,rounds=2,wide_rounds=1" (the first tier's tiles),
 // "tiers=3,tier1_from=131072,tier1_workgroup=512,tier1_keys=4,tier1_rounds=1,tier1_wide_workgroup=512,
-// tier1_wide_keys=4,tier1_wide_rounds=1,tier1_prefetch=0,tier1_wide_prefetch=0,tier2_from=..."
-// (tiers 1-5; "tiers=1" drops the others),
+// tier1_wide_keys=4,tier1_wide_rounds=1,tier1_prefetch=0,tier1_wide_prefetch=0,tier1_alone_workgroup=512,
+// tier1_alone_keys=18,tier1_alone_rounds=1,tier2_from=..." (tiers 1-5; "tiers=1" drops the others;
+// alone: 32-bit keys without values, by default the tier's 32-bit shape),
 // "histogram_tiles=8,histogram_min_groups=256,histogram_copies=4,histogram_workgroup=128,
 // partitioned=0,plain_loads=1,lookback_window=4,persistent=0,subgroup=32,small_keys=4096,
 // small_kpi=4,small_tiles=3,small_workgroup=1024,bitonic_keys_per_pass=256,bitonic_kpi=4,bitonic_workgroup=256,

@@ -179,7 +179,8 @@ TEST_SUITE("algorithms") {
 
   TEST_CASE("sorts bin in the tiles of their count's tier, both algorithms") {
     // Two tiers past the first, each of another workgroup size, keys per invocation and round
-    // count (3 rounds: places do not split evenly), from counts between two tiles.
+    // count (3 rounds: places do not split evenly), from counts between two tiles; keys alone
+    // take the tier's 32-bit shape in the first, a shape of their own in the second.
     const vksort::SorterProperties base = vksort::getSorterProperties(gpu().sorter);
     const uint32_t from = 2 * base.tileKeys + 7;
     const uint32_t workgroup = base.workgroupSize / 2;
@@ -189,7 +190,8 @@ TEST_SUITE("algorithms") {
                               ",tier1_keys=9,tier1_rounds=3,tier1_wide_workgroup=" + std::to_string(workgroup) +
                               ",tier1_wide_keys=6,tier1_wide_rounds=2,tier2_from=" + std::to_string(from2) +
                               ",tier2_workgroup=" + std::to_string(2 * workgroup) + ",tier2_keys=5,tier2_rounds=1" +
-                              ",tier2_wide_workgroup=" + std::to_string(workgroup) + ",tier2_wide_keys=3,tier2_wide_rounds=1";
+                              ",tier2_wide_workgroup=" + std::to_string(workgroup) + ",tier2_wide_keys=3,tier2_wide_rounds=1" +
+                              ",tier2_alone_workgroup=" + std::to_string(workgroup) + ",tier2_alone_keys=7,tier2_alone_rounds=1";
     for (Algorithm a : {Algorithm::onesweep, Algorithm::reduceThenScan}) {
       const std::string tuning = shape + ",algorithm=" + std::to_string(int(a));
       TunedSorter tuned(tuning.c_str());
@@ -199,13 +201,17 @@ TEST_SUITE("algorithms") {
       REQUIRE(p.tileTiers[1].fromCount == from);
       REQUIRE(p.tileTiers[1].tileKeys == workgroup * 9);
       REQUIRE(p.tileTiers[1].wideTileKeys == workgroup * 6);
+      REQUIRE(p.tileTiers[1].keysAloneTileKeys == workgroup * 9);
       REQUIRE(p.tileTiers[2].fromCount == from2);
       REQUIRE(p.tileTiers[2].tileKeys == 2 * workgroup * 5);
       REQUIRE(p.tileTiers[2].wideTileKeys == workgroup * 3);
+      REQUIRE(p.tileTiers[2].keysAloneTileKeys == workgroup * 7);
       REQUIRE(p.tileKeys == base.tileKeys);
-      for (const vksort::SortConfig& config : {kConfigs[0], kConfigs[3]}) {
+      for (const vksort::SortConfig& config : {kConfigs[0], kConfigs[1], kConfigs[3]}) {
         const bool wide = keyWords(config) == 2 || config.valueType == ValueType::u64;
-        const uint32_t n = 3 * (wide ? p.tileTiers[2].wideTileKeys : p.tileTiers[2].tileKeys) + from2 + 5;
+        const bool pairs = config.valueType != ValueType::none;
+        const vksort::TileTier& last = p.tileTiers[2];
+        const uint32_t n = 3 * (wide ? last.wideTileKeys : pairs ? last.tileKeys : last.keysAloneTileKeys) + from2 + 5;
         std::vector<uint32_t> keys = makeKeysFor(config, Dist::q2, n, n);
         for (uint32_t count : {from - 1, from, from2 - 1, from2, n}) {
           CAPTURE(int(a));
@@ -213,7 +219,7 @@ TEST_SUITE("algorithms") {
           CAPTURE(count);
           sortAndCheck(std::vector<uint32_t>(keys.begin(), keys.begin() + size_t(count) * keyWords(config)), config);
           // Indirect: maxCount (n) picks the last tier, whatever the count on the GPU.
-          sortIndirectAndCheck(keys, true, count, CountSource::shader, config);
+          sortIndirectAndCheck(keys, pairs, count, CountSource::shader, config);
         }
       }
     }

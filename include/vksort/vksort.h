@@ -64,6 +64,7 @@ typedef struct VksortTileTier {
   uint32_t fromCount;
   uint32_t tileKeys;
   uint32_t wideTileKeys;
+  uint32_t keysAloneTileKeys;
 } VksortTileTier;
 
 typedef struct VksortSorterProperties {

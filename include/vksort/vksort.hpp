@@ -112,8 +112,9 @@ VKSORT_API void destroySorter(Sorter sorter);
 // tier's: smaller tiles keep many workgroups busy on smaller sorts, larger ones cut per-tile work.
 struct TileTier {
   uint32_t fromCount;
-  uint32_t tileKeys;            // keys per tile, 32-bit keys and values
+  uint32_t tileKeys;            // keys per tile, 32-bit keys with 32-bit values
   uint32_t wideTileKeys;        // keys per tile when keys or values are 64-bit
+  uint32_t keysAloneTileKeys;   // keys per tile, 32-bit keys without values
 };
 constexpr uint32_t kMaxTileTiers = 6;
 
@@ -129,7 +130,7 @@ struct SorterProperties {
   Algorithm algorithm;          // onesweep or reduceThenScan, as chosen for the device
   uint32_t smallSortMaxKeys;    // sorts of up to this many keys run in one dispatch (0: none),
   uint32_t smallSortWideMaxKeys;//   and when keys or values are 64-bit
-  uint32_t tileTierCount;       // tileTiers[0] is {0, tileKeys, wideTileKeys}
+  uint32_t tileTierCount;       // tileTiers[0] is {0, tileKeys, wideTileKeys, ...}
   TileTier tileTiers[kMaxTileTiers];
 };
 VKSORT_API SorterProperties getSorterProperties(Sorter sorter);
