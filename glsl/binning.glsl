@@ -300,7 +300,7 @@ void rankTile(uint shift) {
     uint place;
     if (DEFERRED_STORES) {
       // The last peer's atomic, its result shuffled to the others: at the register cap of the
-      // 2-round tiles 0.1-0.7% faster on an H100 than takeRowPlaces(), which is 2-6% faster in
+      // 2-round tiles 1.5-2% faster on an H100 than takeRowPlaces(), which is 2-6% faster in
       // the one-round tiles and the one-workgroup sort.
       uint leader = highestPeer(peers);
       uint before = peerCount(peers & lanesBelow());
