@@ -45,7 +45,7 @@ TEST_SUITE("algorithms") {
         CAPTURE(int(config.keyType));
         CAPTURE(int(config.valueType));
         CAPTURE(name(d));
-        bool wide = keyWords(config) == 2 || config.valueType == ValueType::u64;
+        bool wide = wideElements(config);
         const uint32_t n = 5 * (wide ? p.wideTileKeys : p.tileKeys) + 33;
         std::vector<uint32_t> keys = makeKeysFor(config, d, n, n + uint32_t(d));
         Sorted onesweep = sortWith("algorithm=1,small_keys=0", keys, config, Algorithm::onesweep);
@@ -58,7 +58,7 @@ TEST_SUITE("algorithms") {
   TEST_CASE("the one-dispatch small path at and around its threshold") {
     const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
     for (const vksort::SortConfig& config : kConfigs) {
-      const bool wide = keyWords(config) == 2 || config.valueType == ValueType::u64;
+      const bool wide = wideElements(config);
       const uint32_t threshold = wide ? p.smallSortWideMaxKeys : p.smallSortMaxKeys;
       REQUIRE(threshold > 0);
       for (uint32_t n : {1u, 2u, threshold / 2 + 1, threshold - 1, threshold, threshold + 1}) {
@@ -112,7 +112,7 @@ TEST_SUITE("algorithms") {
       REQUIRE(largest >= 4 * subgroup * kpi);  // at least three networks
       REQUIRE((largest & (largest - 1)) == 0);
       for (const vksort::SortConfig& config : kConfigs) {
-        const uint32_t most = keyWords(config) == 2 || config.valueType == ValueType::u64 ? p.smallSortWideMaxKeys : largest;
+        const uint32_t most = wideElements(config) ? p.smallSortWideMaxKeys : largest;
         for (uint32_t n : {1u, 2u, 3u, subgroup * kpi - 1, subgroup * kpi, subgroup * kpi + 1, most / 2 + 1, most - 1, most, most + 1}) {
           CAPTURE(kpi);
           CAPTURE(int(config.keyType));
@@ -164,7 +164,7 @@ TEST_SUITE("algorithms") {
           CAPTURE(int(config.keyType));
           CAPTURE(int(config.valueType));
           CAPTURE(name(d));
-          bool wide = keyWords(config) == 2 || config.valueType == ValueType::u64;
+          bool wide = wideElements(config);
           const uint32_t n = 3 * (wide ? p.wideTileKeys : p.tileKeys) + 33;
           bytes[a == Algorithm::reduceThenScan].push_back(sortAndCheck(makeKeysFor(config, d, n, n + uint32_t(d)), config));
         }
@@ -208,7 +208,7 @@ TEST_SUITE("algorithms") {
       REQUIRE(p.tileTiers[2].keysAloneTileKeys == workgroup * 7);
       REQUIRE(p.tileKeys == base.tileKeys);
       for (const vksort::SortConfig& config : {kConfigs[0], kConfigs[1], kConfigs[3]}) {
-        const bool wide = keyWords(config) == 2 || config.valueType == ValueType::u64;
+        const bool wide = wideElements(config);
         const bool pairs = config.valueType != ValueType::none;
         const vksort::TileTier& last = p.tileTiers[2];
         const uint32_t n = 3 * (wide ? last.wideTileKeys : pairs ? last.tileKeys : last.keysAloneTileKeys) + from2 + 5;

@@ -41,7 +41,7 @@ TEST_SUITE("portions") {
         config.order = c.order;
         config.beginBit = c.begin;
         config.endBit = c.end;
-        const uint32_t tile = keyWords(config) == 2 || c.values == ValueType::u64 ? p.wideTileKeys : p.tileKeys;
+        const uint32_t tile = wideElements(config) ? p.wideTileKeys : p.tileKeys;
         for (uint32_t n : {tiles * tile - 1, tiles * tile, tiles * tile + 5}) {
           CAPTURE(int(c.key));
           CAPTURE(int(c.values));

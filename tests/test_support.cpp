@@ -114,6 +114,8 @@ std::vector<uint32_t> iota(size_t n) {
 
 uint32_t keyWords(const vksort::SortConfig& c) { return vksort::keyBytes(c.keyType) / 4; }
 
+bool wideElements(const vksort::SortConfig& c) { return keyWords(c) == 2 || c.valueType == vksort::ValueType::u64; }
+
 std::vector<uint32_t> makeKeysFor(const vksort::SortConfig& config, Dist d, size_t n, uint64_t seed) {
   std::vector<uint32_t> high = makeKeys(d, n, seed);
   if (keyWords(config) == 1) return high;

@@ -46,6 +46,8 @@ std::vector<uint32_t> iota(size_t n);
 
 // Keys and values are vectors of 32-bit words: a 64-bit element is two, low word first.
 uint32_t keyWords(const vksort::SortConfig& c);
+// Whether keys or values are 64-bit: the sorter's wide tiles (SorterProperties::wideTileKeys...).
+bool wideElements(const vksort::SortConfig& c);
 // n keys of `config`'s width: for 64-bit keys, `d` in the high word and uniform bits in the low
 // one (so that high digits carry the distribution and the low ones still vary).
 std::vector<uint32_t> makeKeysFor(const vksort::SortConfig& config, Dist d, size_t n, uint64_t seed);
