@@ -79,6 +79,7 @@ struct SpecData {
   VkBool32 persistentTiles;              // 14
   uint32_t reorderRounds;                // 15
   VkBool32 prefetchPairs;                // 16
+  VkBool32 ridersAlongside;             // 17
 };
 const VkSpecializationMapEntry kSpecMap[] = {
     {0, offsetof(SpecData, workgroupSize), 4},
@@ -93,6 +94,7 @@ const VkSpecializationMapEntry kSpecMap[] = {
     {14, offsetof(SpecData, persistentTiles), 4},
     {15, offsetof(SpecData, reorderRounds), 4},
     {16, offsetof(SpecData, prefetchPairs), 4},
+    {17, offsetof(SpecData, ridersAlongside), 4},
 };
 
 struct KernelSource {
@@ -203,7 +205,8 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uin
                 t.lookbackWindow,
                 t.persistentTiles,
                 tile.reorderRounds,
-                kernel == kBinning && tile.prefetchPairs};
+                kernel == kBinning && tile.prefetchPairs,
+                kernel == kSmallSort && tile.ridersAlongside};
   VkSpecializationInfo specInfo{uint32_t(std::size(kSpecMap)), kSpecMap, sizeof spec, &spec};
 
   VkPipelineShaderStageRequiredSubgroupSizeCreateInfo requiredSize{

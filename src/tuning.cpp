@@ -346,6 +346,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
     for (uint32_t i = 0; i < std::clamp(want.smallTiles, 1u, kMaxSmallTiles / 2); ++i) {
       TileShape shape{words == 1 ? smallWorkgroup : radixWorkgroup, std::max(want.smallKeysPerInvocation, 1u) << i, 1};
       fit(&shape, words, words == 1);
+      shape.ridersAlongside = binningSharedBytes(t, shape, words) + shape.keys() * 4 <= caps.maxSharedMemory;
       if (words == 1 && i == 0) radixWorkgroup = shape.workgroupSize;
       if (count == 0 || shape.keys() > t.smallTiles[count - 1][words - 1].keys()) t.smallTiles[count++][words - 1] = shape;
     }

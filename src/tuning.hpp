@@ -16,6 +16,9 @@ struct TileShape {
                                // early (onesweep.glsl's PREFETCH_PAIRS; with persistentTiles)
   bool bitonic = false;        // one-workgroup sorts: a bitonic network (small_bitonic.glsl), not
                                // radix passes (small_sort.glsl); keys() a power of two
+  bool ridersAlongside = false;  // radix one-workgroup sorts of pairs: shared memory holds what
+                                 // rides with each key (value or source) next to the keys
+                                 // (small_sort.glsl)
   uint32_t keys() const { return workgroupSize * keysPerInvocation; }
 };
 

@@ -128,14 +128,21 @@ TEST_SUITE("algorithms") {
   }
 
   TEST_CASE("a one-workgroup tile too large for shared memory is fitted to it") {
-    // 256 keys per invocation of 64-bit pairs would ask far more than any device's shared memory:
-    // the tuning halves it until the pipeline fits, and the sort still works.
+    // 256 keys per invocation would ask far more than any device's shared memory: the tuning
+    // halves it until the pipeline fits, and the sort still works. A tile fitted so has no room
+    // for the values (sources) beside its 32-bit keys: they go through the keys' words (the
+    // smaller tiles of the test above have the room).
     const uint32_t workgroup = vksort::getSorterProperties(gpu().sorter).workgroupSize;
     const std::string tuning = "small_kpi=256,small_keys=" + std::to_string(4 * workgroup);
     TunedSorter tuned(tuning.c_str());
-    const vksort::SortConfig config = configOf(KeyType::u64, ValueType::u64, vksort::SortOrder::ascending, 0, 64);
     const uint32_t n = 4 * workgroup - 3;
-    sortAndCheck(makeKeysFor(config, Dist::uniform, n, 5), config);
+    for (const vksort::SortConfig& config : {configOf(KeyType::u32, ValueType::u32, vksort::SortOrder::ascending, 0, 32),
+                                             configOf(KeyType::u32, ValueType::u64, vksort::SortOrder::descending, 0, 32),
+                                             configOf(KeyType::u64, ValueType::u64, vksort::SortOrder::ascending, 0, 64)}) {
+      CAPTURE(int(config.keyType));
+      CAPTURE(int(config.valueType));
+      sortAndCheck(makeKeysFor(config, Dist::uniform, n, 5), config);
+    }
   }
 
   TEST_CASE("tiles larger than shared memory go through it in rounds, both algorithms") {
