@@ -103,6 +103,11 @@ TEST_SUITE("algorithms") {
     // within an invocation's registers. No radix tile is larger (one subgroup's keys), so every
     // count up to the largest network runs in one; past it, the multi-dispatch sort.
     const uint32_t subgroup = vksort::getSorterProperties(gpu().sorter).subgroupSize;
+    // Integer keys alone over their whole range come back from the network's bits (no gather).
+    std::vector<vksort::SortConfig> configs(std::begin(kConfigs), std::end(kConfigs));
+    configs.push_back(configOf(KeyType::i32, ValueType::none, vksort::SortOrder::descending, 0, 32));
+    configs.push_back(configOf(KeyType::u64, ValueType::none, vksort::SortOrder::ascending, 0, 64));
+    configs.push_back(configOf(KeyType::i64, ValueType::none, vksort::SortOrder::descending, 0, 64));
     for (uint32_t kpi : {1u, 4u}) {
       const std::string tuning = "small_kpi=1,small_tiles=1,small_workgroup=1,small_keys=100000000,bitonic_keys_per_pass=100000000,"
                                  "bitonic_workgroup=" + std::to_string(subgroup) + ",bitonic_kpi=" + std::to_string(kpi);
@@ -111,7 +116,7 @@ TEST_SUITE("algorithms") {
       const uint32_t largest = p.smallSortMaxKeys;
       REQUIRE(largest >= 4 * subgroup * kpi);  // at least three networks
       REQUIRE((largest & (largest - 1)) == 0);
-      for (const vksort::SortConfig& config : kConfigs) {
+      for (const vksort::SortConfig& config : configs) {
         const uint32_t most = wideElements(config) ? p.smallSortWideMaxKeys : largest;
         for (uint32_t n : {1u, 2u, 3u, subgroup * kpi - 1, subgroup * kpi, subgroup * kpi + 1, most / 2 + 1, most - 1, most, most + 1}) {
           CAPTURE(kpi);
