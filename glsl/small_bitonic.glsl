@@ -27,8 +27,9 @@ const uint N = WG * KPI;  // a power of two (tuning.cpp)
 
 // Elements carry the bits that order them, not their keys: a key's ordered bits within the bit
 // range, shifted down to bit 0, computed once on load (per comparison it cost the type's map,
-// the descending flip and the range's shifts); padding has every bit set. Keys are gathered by
-// source index at the end, as values are.
+// the descending flip and the range's shifts); padding has every bit set. At the end integer keys
+// over their whole range come back from these bits (keyOfBits()); other keys are gathered by
+// source index, as values are.
 #if KEY_WORDS == 1
 #define SortBits uint
 const uint kPaddingBits = ~0u;
