@@ -1,12 +1,13 @@
 // The tile machinery every binning kernel shares: Onesweep's pass (onesweep.glsl), the
 // reduce-then-scan upsweep and downsweep (upsweep.glsl, downsweep.glsl) and the one-workgroup
 // small sort (small_sort.glsl).
-// A tile is TILE = WG * KPI keys. For one tile, in order:
+// A tile is TILE = WG * KPI keys (Onesweep's fitted tiles: WG * tileKpi(), below). For one tile,
+// in order:
 //   clearTileCounts()   then a barrier (reduce-then-scan: loadWorkgroupTile() does both and
 //                       the load);
-//   loadTile()          subgroup-striped loads: subgroup s holds keys [s*SG*KPI, (s+1)*SG*KPI),
-//                       lane l key i at s*SG*KPI + i*SG + l, so loads coalesce and rank order is
-//                       input order (stable);
+//   loadTile()          subgroup-striped loads: subgroup s holds keys [s*SG*K, (s+1)*SG*K),
+//                       lane l key i at s*SG*K + i*SG + l (K = tileKpi()), so loads coalesce and
+//                       rank order is input order (stable);
 //   countTile()         (countDigits() and the digit order) each subgroup's digit counts
 //                       (shared atomics: CUB's "early counts"), then the tile's: s_digitCount,
 //                       s_digitScan (exclusive, in the tile's digit order), each subgroup's first
@@ -54,6 +55,18 @@ const uint TILE_WORDS = VALUE_WORDS > kKeyWords ? VALUE_WORDS : kKeyWords;
 const uint REORDER_WORDS = PART * TILE_WORDS;
 const uint COUNTER_WORDS = MAX_SUBGROUPS * kRadix / 2u;
 const uint SHARED_TILE_WORDS = DEFERRED_STORES && COUNTER_WORDS > REORDER_WORDS ? COUNTER_WORDS : REORDER_WORDS;
+// Onesweep's tiles fitted to whole waves (onesweep_fitted*.comp define RUNTIME_TILE; tuning.hpp,
+// TileShape::fitWaves): a tile holds pc.tileKeys = WG * k keys, k <= KPI chosen per sort, and
+// each invocation's keys k.. sit out (whole steps skipped: the branch is uniform). Every other
+// kernel is compiled without those tests (with them, 64-bit sorts were 1-2% slower on an H100).
+#ifdef RUNTIME_TILE
+uint tileKpi() { return min(pc.tileKeys / WG, KPI); }
+bool stepInTile(uint i) { return i < tileKpi(); }
+#else
+uint tileKpi() { return KPI; }
+bool stepInTile(uint i) { return true; }
+#endif
+uint tileKeys() { return WG * tileKpi(); }
 
 #include "workgroup_scan.glsl"
 #include "subgroup_rank.glsl"
@@ -92,7 +105,9 @@ bool t_uniform;
 uint placeOf(uint i) { return (t_places[i / 2u] >> (16u * (i % 2u))) & 0xFFFFu; }
 uint scatteredDigit(uint i) { return (t_digits[i / 4u] >> (8u * (i % 4u))) & 0xFFu; }
 
-uint laneIndex(uint i) { return gl_SubgroupID * gl_SubgroupSize * KPI + i * gl_SubgroupSize + gl_SubgroupInvocationID; }
+uint laneIndex(uint i) { return gl_SubgroupID * gl_SubgroupSize * tileKpi() + i * gl_SubgroupSize + gl_SubgroupInvocationID; }
+// Whether this invocation's i-th key slot holds one of the tile's keys.
+bool holdsKey(uint i) { return stepInTile(i) && laneIndex(i) < t_count; }
 
 void tileStoreKey(uint at, KeyT key) {
 #if KEY_WORDS == 1
@@ -142,7 +157,7 @@ uint valueLog2Bytes() { return VALUE_WORDS == 2u ? 3u : 2u; }
 void loadTileInto(out KeyT keys[KPI], uvec2 at, uint count) {
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     uint idx = laneIndex(i);
-    keys[i] = idx < count ? KEYS_IN(at).v[idx] : KeyT(0u);
+    keys[i] = stepInTile(i) && idx < count ? KEYS_IN(at).v[idx] : KeyT(0u);
   }
 }
 void loadTile(uvec2 keys, uint count) {
@@ -256,7 +271,7 @@ void sumSubgroupRows(bool scan) {
 void countDigits(uint shift, bool scan) {
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     uint digit = digitOf(t_keys[i], shift);
-    if (laneIndex(i) < t_count) counterAdd(counterWord(gl_SubgroupID, digit), 1u << counterShift(digit));
+    if (holdsKey(i)) counterAdd(counterWord(gl_SubgroupID, digit), 1u << counterShift(digit));
   }
 #ifdef BEFORE_COUNT_BARRIER  // the kernel's hook: what the count's barrier should publish
   BEFORE_COUNT_BARRIER();
@@ -294,6 +309,7 @@ void rankTile(uint shift) {
   uint lane = gl_SubgroupInvocationID;
   [[unroll]] for (uint i = 0u; i < (KPI + 1u) / 2u; ++i) t_places[i] = 0u;
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
+    if (!stepInTile(i)) break;  // a fitted tile's last steps
     bool valid = laneIndex(i) < t_count;
     uint digit = digitOf(t_keys[i], shift);
     uvec4 peers = matchDigit(digit, valid);
@@ -325,13 +341,13 @@ void rankTile(uint shift) {
 void storeKeysOfRound(uint r) {
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     uint at = placeOf(i) - r * PART;
-    if (laneIndex(i) < t_count && at < PART) tileStoreKey(at, t_keys[i]);
+    if (holdsKey(i) && at < PART) tileStoreKey(at, t_keys[i]);
   }
 }
 void storeValuesOfRound(uint r, uvec2 values[KPI]) {
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     uint at = placeOf(i) - r * PART;
-    if (laneIndex(i) < t_count && at < PART) tileStoreValue(at, values[i]);
+    if (holdsKey(i) && at < PART) tileStoreValue(at, values[i]);
   }
 }
 
@@ -341,7 +357,7 @@ void scatterKeys(uvec2 keysOut, uint shift) {
   if (t_uniform) {
     uint dest = s_digitDest[s_uniformDigit];
     [[unroll]] for (uint i = 0u; i < KPI; ++i)
-      if (laneIndex(i) < t_count) storeKey(keysOut, dest + laneIndex(i), t_keys[i]);
+      if (holdsKey(i)) storeKey(keysOut, dest + laneIndex(i), t_keys[i]);
     return;
   }
   [[unroll]] for (uint i = 0u; i < (KPI + 3u) / 4u; ++i) t_digits[i] = 0u;
@@ -372,7 +388,7 @@ void scatterValues(uvec2 valuesIn, uvec2 valuesOut) {
     uint dest = s_digitDest[s_uniformDigit];
     [[unroll]] for (uint i = 0u; i < KPI; ++i) {
       uint idx = laneIndex(i);
-      if (idx < t_count) storeValue(valuesOut, dest + idx, loadValue(valuesIn, idx));
+      if (holdsKey(i)) storeValue(valuesOut, dest + idx, loadValue(valuesIn, idx));
     }
     return;
   }
@@ -381,7 +397,7 @@ void scatterValues(uvec2 valuesIn, uvec2 valuesOut) {
   uvec2 values[KPI];
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     uint idx = laneIndex(i);
-    values[i] = DEFERRED_STORES && idx < t_count ? loadValue(valuesIn, idx) : uvec2(0u);
+    values[i] = DEFERRED_STORES && holdsKey(i) ? loadValue(valuesIn, idx) : uvec2(0u);
   }
   [[unroll]] for (uint r = 0u; r < REORDER_ROUNDS; ++r) {
     barrier();  // the keys (or the previous round's values) have left the area
@@ -390,7 +406,7 @@ void scatterValues(uvec2 valuesIn, uvec2 valuesOut) {
     } else {
       [[unroll]] for (uint i = 0u; i < KPI; ++i) {
         uint idx = laneIndex(i);
-        if (idx < t_count) tileStoreValue(placeOf(i), loadValue(valuesIn, idx));
+        if (holdsKey(i)) tileStoreValue(placeOf(i), loadValue(valuesIn, idx));
       }
     }
     barrier();

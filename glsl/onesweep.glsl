@@ -65,7 +65,7 @@ void takeTicket() {
 void clearNextStatus(uint ticket, uint keyCount) {
   uint workgroups = gl_NumWorkGroups.x * gl_NumWorkGroups.y;
   if ((pc.flags & kFlagClearNext) == 0u || ticket >= workgroups) return;
-  uint statusTiles = min(divideUp(keyCount, TILE), pc.portionKeys / TILE);
+  uint statusTiles = min(divideUp(keyCount, tileKeys()), pc.portionKeys / tileKeys());
   for (uint r = ticket; r < statusTiles; r += workgroups)
     for (uint d = gl_LocalInvocationIndex; d < kRadix; d += WG) pc.statusNext.v[r * kRadix + d] = 0u;
 }
@@ -78,7 +78,8 @@ void main() {
   g_tile = s_ticket;
   uint keyCount = sortCount();
   uint portionKeys = keyCount > pc.portionStart ? min(keyCount - pc.portionStart, pc.portionKeys) : 0u;
-  uint tileCount = divideUp(portionKeys, TILE);
+  uint tile = tileKeys();  // TILE, or with RUNTIME_TILE fitted to whole waves
+  uint tileCount = divideUp(portionKeys, tile);
   clearNextStatus(g_tile, keyCount);
   if (g_tile >= tileCount) return;  // a spare workgroup (2D grid, indirect grid, empty portion)
   // Bin starts: the scanned histogram for a pass's first portion, else what the previous
@@ -86,11 +87,11 @@ void main() {
   uint portion = pc.portionStart / pc.portionKeys;
   uint binRow = portion == 0u ? kHeaderHist + pc.pass * kRadix : kHeaderPortionStarts + (portion % 2u) * kRadix;
   uvec2 keysIn = uvec2(pc.keysIn);
-  loadTile(addressAt(keysIn, g_tile * TILE, KEY_LOG2_BYTES), min(TILE, portionKeys - g_tile * TILE));
+  loadTile(addressAt(keysIn, g_tile * tile, KEY_LOG2_BYTES), min(tile, portionKeys - g_tile * tile));
 
   // Tile after tile while tickets last: the next tile's keys load while this one scatters.
   for (;;) {
-    uint tileStart = g_tile * TILE;
+    uint tileStart = g_tile * tile;
     uint touched = 0u;
     if (EARLY_TICKET) {
       touched = touchRange(addressAt(uvec2(pc.valsIn), tileStart, valueLog2Bytes()), t_count << valueLog2Bytes());
@@ -101,7 +102,7 @@ void main() {
     if (PERSISTENT_TILES && !EARLY_TICKET) takeTicket();
     if (EARLY_TICKET && s_nextTicket < tileCount) {
       uint early = s_nextTicket;
-      touched ^= touchRange(addressAt(keysIn, early * TILE, KEY_LOG2_BYTES), min(TILE, portionKeys - early * TILE) << KEY_LOG2_BYTES);
+      touched ^= touchRange(addressAt(keysIn, early * tile, KEY_LOG2_BYTES), min(tile, portionKeys - early * tile) << KEY_LOG2_BYTES);
     }
 
     // The global position of the tile's first key of each digit: its bin start plus its count
@@ -121,8 +122,8 @@ void main() {
     uint next = !PERSISTENT_TILES ? tileCount : EARLY_TICKET ? s_nextTicket : s_ticket;
     if (PERSISTENT_TILES) clearNextStatus(next, keyCount);  // a ticket this workgroup consumed
     bool more = next < tileCount;
-    uvec2 nextAt = addressAt(keysIn, next * TILE, KEY_LOG2_BYTES);
-    uint nextCount = more ? min(TILE, portionKeys - next * TILE) : 0u;
+    uvec2 nextAt = addressAt(keysIn, next * tile, KEY_LOG2_BYTES);
+    uint nextCount = more ? min(tile, portionKeys - next * tile) : 0u;
     KeyT nextKeys[KPI];
     // Keys alone: the next tile loads during the scatter. Pairs load it after their values (on
     // an H100 the overlap made pairs32 10% slower, keys32 5% faster).

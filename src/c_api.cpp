@@ -64,11 +64,12 @@ void vksortGetSorterProperties(VksortSorter sorter, VksortSorterProperties* out)
   vksort::SorterProperties p = vksort::getSorterProperties(toCpp(sorter));
   *out = {p.subgroupSize,      p.requiredSubgroupSize,      p.workgroupSize,        p.tileKeys,
           p.wideTileKeys,      p.maxCount,                  p.partitionedRanking,   VksortAlgorithm(p.algorithm),
-          p.smallSortMaxKeys,  p.smallSortWideMaxKeys,      p.tileTierCount,        {}};
+          p.smallSortMaxKeys,  p.smallSortWideMaxKeys,      p.tileTierCount,        {},
+          p.waveWorkgroups};
   static_assert(VKSORT_MAX_TILE_TIERS == vksort::kMaxTileTiers, "the C and C++ tier arrays differ");
   for (uint32_t i = 0; i < p.tileTierCount; ++i)
     out->tileTiers[i] = {p.tileTiers[i].fromCount, p.tileTiers[i].tileKeys, p.tileTiers[i].wideTileKeys,
-                         p.tileTiers[i].keysAloneTileKeys};
+                         p.tileTiers[i].keysAloneTileKeys, p.tileTiers[i].fittedToWaves};
 }
 
 VksortResult vksortGetScratchRequirements(VksortSorter sorter, const VksortSortConfig* config, uint32_t maxCount,

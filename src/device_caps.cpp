@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 
 namespace vksort::detail {
 namespace {
@@ -49,6 +50,16 @@ constexpr VkSubgroupFeatureFlags kRequiredSubgroupOps =
     VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT |
     VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_BIT;
 
+bool deviceHasExtension(const InstanceFunctions& fn, VkPhysicalDevice physicalDevice, const char* name) {
+  uint32_t count = 0;
+  if (fn.enumerateDeviceExtensionProperties(physicalDevice, nullptr, &count, nullptr) != VK_SUCCESS) return false;
+  std::vector<VkExtensionProperties> extensions(count);
+  if (fn.enumerateDeviceExtensionProperties(physicalDevice, nullptr, &count, extensions.data()) < VK_SUCCESS) return false;
+  for (uint32_t i = 0; i < count; ++i)
+    if (std::strcmp(extensions[i].extensionName, name) == 0) return true;
+  return false;
+}
+
 bool extensionEnabled(const SorterCreateInfo& info, const char* name) {
   for (uint32_t i = 0; i < info.enabledExtensionCount; ++i)
     if (info.ppEnabledExtensionNames && std::strcmp(info.ppEnabledExtensionNames[i], name) == 0) return true;
@@ -71,10 +82,15 @@ Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDev
   // Chain the size-control properties only where they exist: Vulkan 1.3, or the extension, which
   // enabling its features proves.
   bool haveSizeControl = p.apiVersion >= VK_API_VERSION_1_3 || enabled.subgroupSizeControl;
+  // The SM count, where the device reports it (a property: the extension need not be enabled).
+  VkPhysicalDeviceShaderSMBuiltinsPropertiesNV sm{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SM_BUILTINS_PROPERTIES_NV};
+  const bool haveSmCount = deviceHasExtension(fn, physicalDevice, VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME);
   VkPhysicalDeviceSubgroupSizeControlProperties sizeControl{
-      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES};
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES, haveSmCount ? &sm : nullptr};
   VkPhysicalDeviceSubgroupProperties subgroup{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES,
-                                              haveSizeControl ? &sizeControl : nullptr};
+                                              haveSizeControl ? static_cast<void*>(&sizeControl)
+                                              : haveSmCount   ? static_cast<void*>(&sm)
+                                                              : nullptr};
   VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES, &subgroup};
   bool haveDriver = p.apiVersion >= VK_API_VERSION_1_2;
   VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
@@ -105,6 +121,7 @@ Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDev
                                    (sizeControl.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT);
   }
 
+  caps->multiprocessors = haveSmCount ? sm.shaderSMCount : 0;
   caps->partitionedSubgroups = (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) &&
                                extensionEnabled(info, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
   caps->pipelineStatistics = std::getenv("VKSORT_PIPELINE_STATS") &&

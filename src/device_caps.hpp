@@ -20,6 +20,7 @@ struct DeviceCaps {
   uint32_t maxWorkgroupSubgroups = 0;  // with subgroup size control; else unbounded
   bool canRequireSubgroupSize = false; // subgroupSizeControl + computeFullSubgroups enabled, and
                                        // compute in requiredSubgroupSizeStages
+  uint32_t multiprocessors = 0;        // SMs (VK_NV_shader_sm_builtins' shaderSMCount); 0: unknown
   bool partitionedSubgroups = false;   // VK_NV_shader_subgroup_partitioned enabled, in compute
   bool pipelineStatistics = false;     // VKSORT_PIPELINE_STATS set and the caller enabled
                                        // VK_KHR_pipeline_executable_properties (a developer's aid)

@@ -15,9 +15,12 @@ const char* loadInstanceFunctions(VkInstance instance, PFN_vkGetInstanceProcAddr
     out->getPhysicalDeviceFeatures2 =
         reinterpret_cast<PFN_vkGetPhysicalDeviceFeatures2>(gipa(instance, "vkGetPhysicalDeviceFeatures2KHR"));
   out->getDeviceProcAddr = reinterpret_cast<PFN_vkGetDeviceProcAddr>(gipa(instance, "vkGetDeviceProcAddr"));
+  out->enumerateDeviceExtensionProperties = reinterpret_cast<PFN_vkEnumerateDeviceExtensionProperties>(
+      gipa(instance, "vkEnumerateDeviceExtensionProperties"));
   if (!out->getPhysicalDeviceProperties2) return "vkGetPhysicalDeviceProperties2";
   if (!out->getPhysicalDeviceFeatures2) return "vkGetPhysicalDeviceFeatures2";
   if (!out->getDeviceProcAddr) return "vkGetDeviceProcAddr";
+  if (!out->enumerateDeviceExtensionProperties) return "vkEnumerateDeviceExtensionProperties";
   return nullptr;
 }
 

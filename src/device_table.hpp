@@ -11,6 +11,7 @@ namespace vksort::detail {
 struct InstanceFunctions {
   PFN_vkGetPhysicalDeviceProperties2 getPhysicalDeviceProperties2 = nullptr;
   PFN_vkGetPhysicalDeviceFeatures2 getPhysicalDeviceFeatures2 = nullptr;
+  PFN_vkEnumerateDeviceExtensionProperties enumerateDeviceExtensionProperties = nullptr;
   PFN_vkGetDeviceProcAddr getDeviceProcAddr = nullptr;
 };
 

@@ -34,6 +34,12 @@ const uint32_t kOnesweepPartitionedSpirv[] = {
 const uint32_t kOnesweepPartitioned64Spirv[] = {
 #include "onesweep_partitioned64.comp.spv.inc"
 };
+const uint32_t kOnesweepFittedSpirv[] = {
+#include "onesweep_fitted.comp.spv.inc"
+};
+const uint32_t kOnesweepFitted64Spirv[] = {
+#include "onesweep_fitted64.comp.spv.inc"
+};
 const uint32_t kCopyBackSpirv[] = {
 #include "copy_back.comp.spv.inc"
 };
@@ -108,7 +114,7 @@ KernelSource byWidth(bool wideKeys, const uint32_t* narrow, size_t narrowBytes, 
   return wideKeys ? KernelSource{wide, wideBytes, false} : KernelSource{narrow, narrowBytes, false};
 }
 
-KernelSource sourceOf(Kernel k, bool wideKeys, const Tuning& t, const TileShape& tile) {
+KernelSource sourceOf(Kernel k, bool wideKeys, const Tuning& t, const TileShape& tile, bool fitted) {
   switch (k) {
     case kInit: return {kInitSpirv, sizeof kInitSpirv, true};
     case kScan: return {kScanSpirv, sizeof kScanSpirv, false};
@@ -124,6 +130,9 @@ KernelSource sourceOf(Kernel k, bool wideKeys, const Tuning& t, const TileShape&
         return byWidth(wideKeys, kSmallBitonicSpirv, sizeof kSmallBitonicSpirv, kSmallBitonic64Spirv, sizeof kSmallBitonic64Spirv);
       return byWidth(wideKeys, kSmallSortSpirv, sizeof kSmallSortSpirv, kSmallSort64Spirv, sizeof kSmallSort64Spirv);
     default:
+      if (fitted)  // (tuning.cpp fits no tiles with partitioned ranking)
+        return byWidth(wideKeys, kOnesweepFittedSpirv, sizeof kOnesweepFittedSpirv, kOnesweepFitted64Spirv,
+                       sizeof kOnesweepFitted64Spirv);
       if (t.partitionedRanking && wideKeys)
         return {kOnesweepPartitioned64Spirv, sizeof kOnesweepPartitioned64Spirv, false};
       if (t.partitionedRanking) return {kOnesweepPartitionedSpirv, sizeof kOnesweepPartitionedSpirv, false};
@@ -163,19 +172,22 @@ Status Pipelines::create(const VolkDeviceTable& vk, VkDevice device, const Tunin
   return {};
 }
 
-Status Pipelines::get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out, uint32_t tier) const {
+Status Pipelines::get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out, uint32_t tier,
+                      bool fitted) const {
   if (kernel < kHistogram) keyType = 0;
   if (kernel < kBinning) valueType = 0;
   if (kernel < kBinning) tier = 0;
+  fitted = fitted && kernel == kBinning;
   std::lock_guard<std::mutex> lock(mutex_);
-  VkPipeline& slot = pipelines_[kernel][keyType][valueType][tier];
+  VkPipeline& slot = pipelines_[kernel][keyType][valueType][tier][fitted];
   if (!slot)
-    if (Status st = build(kernel, keyType, valueType, tier, &slot); !st) return st;
+    if (Status st = build(kernel, keyType, valueType, tier, fitted, &slot); !st) return st;
   *out = slot;
   return {};
 }
 
-Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uint32_t tier, VkPipeline* out) const {
+Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uint32_t tier, bool fitted,
+                        VkPipeline* out) const {
   const Tuning& t = tuning_;
   const bool wideKeys = keyType >= kKeyU64;
   const uint32_t valueWords = valueBytes(ValueType(valueType)) / 4;
@@ -185,7 +197,7 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uin
   const uint32_t words = elementWords(config);
   // The tile kernels' shape; the others use the workgroup size alone.
   const TileShape& tile = kernel == kSmallSort ? t.smallTiles[tier][words - 1] : t.tiers[tier].shape[tileClass(config)];
-  KernelSource src = sourceOf(kernel, wideKeys, t, tile);
+  KernelSource src = sourceOf(kernel, wideKeys, t, tile, fitted);
   VkShaderModuleCreateInfo moduleInfo{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   moduleInfo.codeSize = src.bytes;
   moduleInfo.pCode = src.code;
@@ -234,7 +246,8 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uin
     static const char* const kNames[kKernelCount] = {"init", "scan", "copy_back", "tile_scan", "histogram",
                                                      "binning", "upsweep", "downsweep", "small_sort"};
     char name[64];
-    std::snprintf(name, sizeof name, "%s key %u value %u tier %u", kNames[kernel], keyType, valueType, tier);
+    std::snprintf(name, sizeof name, "%s key %u value %u tier %u%s", kNames[kernel], keyType, valueType, tier,
+                  fitted ? " fitted" : "");
     printPipelineStatistics(*vk_, device_, *out, name);
   }
   return {};
@@ -244,11 +257,12 @@ void Pipelines::destroy() {
   if (!vk_) return;
   for (auto& byKey : pipelines_)
     for (auto& byValue : byKey)
-      for (auto& byTile : byValue)
-        for (VkPipeline& p : byTile) {
-          if (p) vk_->vkDestroyPipeline(device_, p, allocator_);
-          p = VK_NULL_HANDLE;
-        }
+      for (auto& byTier : byValue)
+        for (auto& byFit : byTier)
+          for (VkPipeline& p : byFit) {
+            if (p) vk_->vkDestroyPipeline(device_, p, allocator_);
+            p = VK_NULL_HANDLE;
+          }
   if (layout_) vk_->vkDestroyPipelineLayout(device_, layout_, allocator_);
   layout_ = VK_NULL_HANDLE;
 }

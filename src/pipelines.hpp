@@ -34,11 +34,14 @@ class Pipelines {
   VkPipelineLayout layout() const { return layout_; }
   // The pipeline of `kernel` for a key type (kKey*) and value type (ValueType), creating it on
   // first use; any thread may call it. `tier`: the tile kernels' shape, Tuning::tiers[tier]
-  // (binning, upsweep, downsweep) or Tuning::smallTiles[tier] (the small sort).
-  Status get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out, uint32_t tier = 0) const;
+  // (binning, upsweep, downsweep) or Tuning::smallTiles[tier] (the small sort). `fitted`: the
+  // binning kernel for tiles of a run-time length (onesweep_fitted*.comp: tiles fitted to whole
+  // waves), a pipeline of its own, since that form costs where tiles are whole.
+  Status get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out, uint32_t tier = 0,
+             bool fitted = false) const;
 
  private:
-  Status build(Kernel kernel, uint32_t keyType, uint32_t valueType, uint32_t tier, VkPipeline* out) const;
+  Status build(Kernel kernel, uint32_t keyType, uint32_t valueType, uint32_t tier, bool fitted, VkPipeline* out) const;
 
   const VolkDeviceTable* vk_ = nullptr;
   VkDevice device_ = VK_NULL_HANDLE;
@@ -48,10 +51,10 @@ class Pipelines {
   bool captureStatistics_ = false;
   VkPipelineLayout layout_ = VK_NULL_HANDLE;
   mutable std::mutex mutex_;
-  // [kernel][key type][value type][tier]; unkeyed kernels use [0][0][0], the histogram
+  // [kernel][key type][value type][tier][fitted]; unkeyed kernels use [0][0][0], the histogram
   // [type][0][0].
   static constexpr uint32_t kTiers = kMaxTileTiers > kMaxSmallTiles ? kMaxTileTiers : kMaxSmallTiles;
-  mutable VkPipeline pipelines_[kKernelCount][kKeyTypes][kValueTypes][kTiers] = {};
+  mutable VkPipeline pipelines_[kKernelCount][kKeyTypes][kValueTypes][kTiers][2] = {};
 };
 
 }  // namespace vksort::detail

@@ -63,7 +63,7 @@ uint32_t passCount(const SortConfig& c) { return (c.endBit - c.beginBit + kRadix
 
 uint32_t binningDispatches(const SortConfig& c) { return passCount(c) + passCount(c) % 2; }
 
-Status getSortPipelines(const Sorter_T& s, const SortConfig& c, uint32_t span, SortPipelines* out) {
+Status getSortPipelines(const Sorter_T& s, const SortConfig& c, uint32_t span, bool indirect, SortPipelines* out) {
   const uint32_t keyType = uint32_t(c.keyType), valueType = uint32_t(c.valueType);
   const Pipelines& p = s.pipelines;
   const bool onesweep = s.tuning.algorithm == Algorithm::onesweep;
@@ -72,11 +72,14 @@ Status getSortPipelines(const Sorter_T& s, const SortConfig& c, uint32_t span, S
   const uint32_t smallTier = s.tuning.smallTileOf(words, span, passCount(c));
   out->span = span;
   out->tile = s.tuning.tileFor(tileClass(c), span);
+  // Direct sorts know their count here: their tiles may be fitted to whole waves.
+  out->tileKeys = indirect ? out->tile.keys() : s.tuning.fittedTileKeys(out->tile, span);
+  const bool fitted = out->tileKeys != out->tile.keys();
   out->smallKeys = std::min(s.tuning.smallSortKeys[words - 1], s.tuning.smallTiles[smallTier][words - 1].keys());
   Status st = p.get(kInit, 0, 0, &out->init);
   if (st) st = p.get(kHistogram, keyType, 0, &out->histogram);
   if (st) st = p.get(kScan, 0, 0, &out->scan);
-  if (st) st = p.get(onesweep ? kBinning : kDownsweep, keyType, valueType, &out->binning, tier);
+  if (st) st = p.get(onesweep ? kBinning : kDownsweep, keyType, valueType, &out->binning, tier, fitted);
   if (st && !onesweep) st = p.get(kUpsweep, keyType, valueType, &out->upsweep, tier);
   if (st && !onesweep) st = p.get(kTileScan, 0, 0, &out->tileScan);
   if (st && out->smallKeys != 0) st = p.get(kSmallSort, keyType, valueType, &out->small, smallTier);
@@ -192,7 +195,7 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
   const bool indirect = a.count != 0;
   const bool pairs = c.valueType != ValueType::none;
   SortRecording r{s, cmd, info, a, pipelines, scratchLayout(t, c, info.maxCount), indirect, pairs, passCount(c),
-                  pipelines.tile.keys(), pipelines.span, keyBytes(c.keyType), valueBytes(c.valueType),
+                  pipelines.tileKeys, pipelines.span, keyBytes(c.keyType), valueBytes(c.valueType),
                   0, SortPush{}, Timestamps{s.vk, cmd, info.timestampPool, info.firstTimestamp}, {}, {}};
   r.baseFlags = (indirect ? kFlagIndirectCount : 0) | (c.order == SortOrder::descending ? kFlagDescending : 0) |
                 (wideScatter(t, c, r.span) ? kFlagWideAddresses : 0);

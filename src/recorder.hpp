@@ -28,10 +28,14 @@ struct SortPipelines {
   uint32_t smallKeys;            // counts it sorts: direct sorts up to it run in it alone
   uint32_t span;                 // keys the recording covers (an indirect sort's maxCount)
   TileShape tile;                // the tuning's tile for that span (Tuning::tileFor)
+  uint32_t tileKeys;             // keys of the sort's binning tiles: tile.keys(), or for a direct
+                                 // sort fewer, fitted to whole waves (binning then runs the
+                                 // run-time tile pipeline)
 };
 // Gets (creating on first use) the pipelines a sort of `span` keys (an indirect sort's maxCount)
 // needs; fails only if Vulkan does.
-Status getSortPipelines(const Sorter_T& sorter, const SortConfig& config, uint32_t span, SortPipelines* out);
+Status getSortPipelines(const Sorter_T& sorter, const SortConfig& config, uint32_t span, bool indirect,
+                        SortPipelines* out);
 
 // Records a sort: barrier, init, histogram, scan, one binning pass per digit (Onesweep: one
 // dispatch per portion of the count; reduce-then-scan: upsweep, tile scan, downsweep), and a

@@ -13,14 +13,28 @@ ScratchLayout scratchLayout(const Tuning& tuning, const SortConfig& config, uint
   // tickets for the portions of every pass, the tile table.
   VkDeviceSize statusBytes = 0, ticketBytes = 0, tableBytes = 0;
   for (uint32_t i = 0; i < tuning.tierCount && tuning.tiers[i].from <= maxCount; ++i) {
-    const uint32_t tileKeys = tuning.tiers[i].shape[tileClass(config)].keys();
+    const TileShape& shape = tuning.tiers[i].shape[tileClass(config)];
+    const uint32_t tileKeys = shape.keys();
     const uint32_t portion = tuning.portionKeys(tileKeys);
     // Counts of this tier: below the next tier's.
     const uint32_t count = i + 1 < tuning.tierCount ? std::min(maxCount, tuning.tiers[i + 1].from - 1) : maxCount;
     const uint32_t keys = std::min(count, portion);
-    statusBytes = std::max(statusBytes, aligned((VkDeviceSize(keys) + tileKeys - 1) / tileKeys * kRadix * 4));
+    VkDeviceSize rows = (VkDeviceSize(keys) + tileKeys - 1) / tileKeys;
+    // Tiles fitted to whole waves (Tuning::fittedTileKeys): up to the shape's tiles rounded up to
+    // whole waves, in portions of as many tiles as the shortest tile's; the fewest keys a portion
+    // of any fitted tile holds sizes the tickets.
+    const bool fitted = shape.fitWaves;
+    uint32_t shortestPortion = portion;
+    for (uint32_t kpi = 1; fitted && kpi < shape.keysPerInvocation; ++kpi)
+      shortestPortion = std::min(shortestPortion, tuning.portionKeys(shape.workgroupSize * kpi));
+    if (fitted) {
+      const VkDeviceSize waves = ((VkDeviceSize(count) + tileKeys - 1) / tileKeys + tuning.waveWorkgroups - 1) / tuning.waveWorkgroups;
+      const uint32_t portionTiles = tuning.portionKeys(shape.workgroupSize) / shape.workgroupSize;  // the most of any tile
+      rows = std::max(rows, std::min(waves * tuning.waveWorkgroups, VkDeviceSize(portionTiles)));
+    }
+    statusBytes = std::max(statusBytes, aligned(rows * kRadix * 4));
     // (init clears the tickets of maxCount keys whatever the count)
-    ticketBytes = std::max(ticketBytes, aligned(VkDeviceSize(kMaxPasses) * ((VkDeviceSize(maxCount) + portion - 1) / portion) * 4));
+    ticketBytes = std::max(ticketBytes, aligned(VkDeviceSize(kMaxPasses) * ((VkDeviceSize(maxCount) + shortestPortion - 1) / shortestPortion) * 4));
     tableBytes = std::max(tableBytes, aligned((VkDeviceSize(count) + tileKeys - 1) / tileKeys * kRadix * 4));
   }
   ScratchLayout l{};

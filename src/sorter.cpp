@@ -118,9 +118,15 @@ SorterProperties getSorterProperties(Sorter s) {
   const Tuning& t = s->tuning;
   SorterProperties p{t.subgroupSize, t.requireSubgroupSize, t.workgroupSize, t.tiers[0].shape[0].keys(),
                      t.tiers[0].shape[1].keys(), maxCountOf(*s), t.partitionedRanking, t.algorithm,
-                     t.smallSortKeys[0], t.smallSortKeys[1], t.tierCount, {}};
-  for (uint32_t i = 0; i < t.tierCount; ++i)
-    p.tileTiers[i] = {t.tiers[i].from, t.tiers[i].shape[0].keys(), t.tiers[i].shape[1].keys(), t.tiers[i].shape[2].keys()};
+                     t.smallSortKeys[0], t.smallSortKeys[1], t.tierCount, {}, 0};
+  bool fitted = false;
+  for (uint32_t i = 0; i < t.tierCount; ++i) {
+    const TileShape* shape = t.tiers[i].shape;
+    const bool fit = shape[0].fitWaves;
+    p.tileTiers[i] = {t.tiers[i].from, shape[0].keys(), shape[1].keys(), shape[2].keys(), fit};
+    fitted |= fit;
+  }
+  p.waveWorkgroups = fitted ? t.waveWorkgroups : 0;
   return p;
 }
 
@@ -173,7 +179,7 @@ Status recordSort(Sorter s, VkCommandBuffer cmd, const SortInfo& info) {
   if (addresses.keys % kb != 0 || (pairs && addresses.values % vb != 0))
     return fail(Result::errorInvalidArgument, "a keys or values device address is not aligned to its element size");
   SortPipelines pipelines;
-  if (Status st = getSortPipelines(*s, info.config, span, &pipelines); !st) return st;
+  if (Status st = getSortPipelines(*s, info.config, span, indirect, &pipelines); !st) return st;
   detail::recordSort(*s, cmd, info, addresses, pipelines);
   return {};
 }

@@ -46,7 +46,10 @@ struct Preferred {
     TileShape tile = {0, 0, 1};       // 32-bit keys with 32-bit values
     TileShape wideTile = {0, 0, 1};   // 64-bit keys or values
     TileShape keysAlone = {0, 0, 1};  // 32-bit keys without values (0s: the tier's `tile`)
+    bool fitWaves = false;            // its shapes' tiles fitted to whole waves (TileShape)
   } tiers[kMaxTileTiers] = {};
+  uint32_t waveWorkgroups = ~0u;      // ~0: the device's SM count where it reports one
+  uint32_t fitPercent = 78;           // (Tuning::fitPercent)
   uint32_t histogramMinWorkgroups = 256;  // small sorts: fewer tiles per histogram workgroup
 };
 
@@ -80,6 +83,10 @@ struct Preferred {
 // 1.5-8% in the large ones (which sit at the register cap), and keys alone gain nothing from it.
 // Touched later, before the key scatter: pairs32 1-4% slower in every tier, pairs64v32 in the
 // large tiles 2.6% faster at 2^24 and 0.4% slower at 2^26.
+// Direct sorts in the 512 x 18 / 512 x 9 tier fit their tiles to whole waves of one workgroup per
+// SM where that cuts them to at most 78% (fitWaves, fitPercent): keys32 1.31M 0.0967 -> 0.0887 ms,
+// pairs32 0.1214 -> 0.1071, 655360 keys 0.0610 -> 0.0570 / 0.0713 -> 0.0655; cuts to 16 of 18 lost
+// 1-4% (README).
 // Plain look-back loads beat atomic ones by 1-2%; ballots beat subgroupPartitionNV by 1.3x;
 // histogram counter copies cost 45%; 16 or 32 histogram tiles per workgroup were slower; look-back
 // windows of 1, 8, 12, 16 lost to 4 (rechecked with the tiers from 2^14 to 2^24 keys: 8 and 16
@@ -116,6 +123,7 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.tiers[1] = {1u << 17, {512, 4, 1}, {512, 4, 1}};
       p.tiers[2] = {3u << 17, {512, 4, 1}, {512, 9, 1, true}};
       p.tiers[3] = {5u << 17, {512, 18, 1, true}, {512, 9, 1, true}};
+      p.tiers[3].fitWaves = true;
       p.tiers[4] = {1u << 23, {1024, 16, 2}, {768, 12, 2}, {512, 18, 1}};
       return p;
     }
@@ -141,6 +149,7 @@ void setTierField(Preferred* want, uint32_t tier, const std::string& field, uint
   else if (field == "alone_workgroup") t.keysAlone.workgroupSize = value;
   else if (field == "alone_keys") t.keysAlone.keysPerInvocation = value;
   else if (field == "alone_rounds") t.keysAlone.reorderRounds = value;
+  else if (field == "fit") t.fitWaves = value != 0;
 }
 
 // VKSORT_TUNING=name=value,...: a developer's override of `want`, for measuring shapes.
@@ -161,6 +170,8 @@ void applyOverride(Preferred* want) {
       setTierField(want, uint32_t(p[4] - '0'), std::string(p + 6, eq), value);
     else if (is("portion_tiles")) want->portionTiles = value;
     else if (is("wide_from")) want->wideAddressesFrom = value;
+    else if (is("wave_workgroups")) want->waveWorkgroups = value;
+    else if (is("fit_percent")) want->fitPercent = value;
     else if (is("small_keys")) want->smallSortKeys = value;
     else if (is("small_kpi")) want->smallKeysPerInvocation = value;
     else if (is("small_tiles")) want->smallTiles = std::clamp(value, 1u, kMaxSmallTiles / 2);
@@ -212,6 +223,15 @@ uint32_t Tuning::portionKeys(uint32_t tileKeys) const {
   return tiles * tileKeys;
 }
 
+uint32_t Tuning::fittedTileKeys(const TileShape& shape, uint32_t count) const {
+  if (!shape.fitWaves || count == 0) return shape.keys();
+  const uint64_t tiles = (uint64_t(count) + shape.keys() - 1) / shape.keys();
+  const uint64_t waves = (tiles + waveWorkgroups - 1) / waveWorkgroups;
+  const uint64_t wave = uint64_t(shape.workgroupSize) * waveWorkgroups * waves;  // keys of one key per invocation
+  const uint32_t kpi = std::max(uint32_t((count + wave - 1) / wave), 1u);
+  return kpi * 100 <= uint64_t(shape.keysPerInvocation) * fitPercent ? shape.workgroupSize * kpi : shape.keys();
+}
+
 uint32_t binningSharedBytes(const Tuning& t, const TileShape& shape, uint32_t elementWords) {
   uint32_t maxSubgroups = shape.workgroupSize / t.minSubgroupSize;
   uint32_t rounds = shape.reorderRounds;
@@ -255,6 +275,8 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   t.histogramCopies = std::clamp(want.histogramCopies, 1u, 8u);
   t.portionTiles = want.portionTiles;
   t.wideAddressesFrom = want.wideAddressesFrom;
+  t.waveWorkgroups = want.waveWorkgroups != ~0u ? want.waveWorkgroups : caps.multiprocessors;
+  t.fitPercent = want.fitPercent;
   if (want.algorithm != Algorithm::automatic) requested = want.algorithm;
   t.algorithm = requested != Algorithm::automatic ? requested
                 : trustsForwardProgress(caps)     ? Algorithm::onesweep
@@ -308,6 +330,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
       if (given.keysPerInvocation != 0) shape.keysPerInvocation = given.keysPerInvocation;
       if (given.workgroupSize != 0 || given.keysPerInvocation != 0) shape.reorderRounds = given.reorderRounds;
       shape.prefetchPairs = cls != 2 && given.prefetchPairs && t.persistentTiles;  // pairs alone
+      shape.fitWaves = w.fitWaves && t.waveWorkgroups != 0 && t.algorithm == Algorithm::onesweep && !t.partitionedRanking;
       fit(&shape, classWords(cls), true);
     }
   }

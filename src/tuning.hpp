@@ -19,6 +19,10 @@ struct TileShape {
   bool ridersAlongside = false;  // radix one-workgroup sorts of pairs: shared memory holds what
                                  // rides with each key (value or source) next to the keys
                                  // (small_sort.glsl)
+  bool fitWaves = false;  // Onesweep binning tiles of direct sorts: keys per invocation cut
+                          // so that the tiles fill whole waves (Tuning::fittedTileKeys; for
+                          // shapes that run one workgroup per SM; set only with Onesweep,
+                          // ballot ranking and a known waveWorkgroups)
   uint32_t keys() const { return workgroupSize * keysPerInvocation; }
 };
 
@@ -62,6 +66,10 @@ struct Tuning {
                                        // keys); per width
   uint32_t smallSortKeys[2];           // sorts of up to this many keys run in one workgroup
   uint32_t bitonicKeysPerPass;         // a bitonic tile takes sorts of up to this many keys per pass
+  uint32_t waveWorkgroups;             // workgroups of a fitWaves shape the device runs at once
+                                       // (one per SM); 0: unknown, tiles are not fitted
+  uint32_t fitPercent;                 // tiles are fitted only to at most this share of the
+                                       // shape's keys (a smaller cut does not pay its cost)
 
   // The binning tier of a sort of `span` keys (an indirect sort's maxCount), and its tile of
   // tile class `cls`.
@@ -84,6 +92,11 @@ struct Tuning {
   }
   // Keys of a full portion of tiles of `tileKeys`: a whole number of tiles, at most kMaxPortionKeys.
   uint32_t portionKeys(uint32_t tileKeys) const;
+  // The binning tile of a direct Onesweep sort of `count` keys in `shape`: with fitWaves, the
+  // fewest keys per invocation whose tiles fill as many whole waves of waveWorkgroups as the
+  // shape's own tiles do (a pass over few waves costs whole waves: each workgroup takes tiles
+  // while tickets last), where that is at most fitPercent of them; else shape.keys().
+  uint32_t fittedTileKeys(const TileShape& shape, uint32_t count) const;
 };
 
 // 32-bit words of the widest element of a config (the binning tile's shared-memory width).
@@ -114,6 +127,8 @@ bool trustsForwardProgress(const DeviceCaps& caps);
 // tier1_wide_keys=4,tier1_wide_rounds=1,tier1_prefetch=0,tier1_wide_prefetch=0,tier1_alone_workgroup=512,
 // tier1_alone_keys=18,tier1_alone_rounds=1,tier2_from=..." (tiers 1-5; "tiers=1" drops the others;
 // alone: 32-bit keys without values, by default the tier's 32-bit shape),
+// "tier3_fit=1,wave_workgroups=132,fit_percent=78" (the tier's tiles fitted to whole waves of that
+// many workgroups, by default the device's SM count, where that cuts them to at most that share),
 // "histogram_tiles=8,histogram_min_groups=256,histogram_copies=4,histogram_workgroup=128,
 // partitioned=0,plain_loads=1,lookback_window=4,persistent=0,subgroup=32,small_keys=4096,
 // small_kpi=4,small_tiles=3,small_workgroup=1024,bitonic_keys_per_pass=256,bitonic_kpi=4,bitonic_workgroup=256,

@@ -237,6 +237,50 @@ TEST_SUITE("algorithms") {
     }
   }
 
+  TEST_CASE("Onesweep tiles fitted to whole waves: direct sorts cut keys per invocation") {
+    // Waves of 3 workgroups; tier 1's tiles of 9 keys per invocation (64-bit: 6, keys alone: 7)
+    // fitted. A direct sort's tiles get the fewest keys per invocation that fill as many whole
+    // waves as the tier's own: 2 tiles and a key, 1 wave of 3 tiles of 7 / 9 of the keys per
+    // invocation; 3 tiles and a key, 2 waves (6 tiles) of 5 / 9; 5 tiles less 7 keys, 2 waves of
+    // 8 / 9; 6 tiles and a key, 3 waves of 7 / 9. Indirect sorts of the same keys keep the
+    // tier's tile. In portions of 2 tiles too (a fitted tile's portions are shorter).
+    const uint32_t workgroup = vksort::getSorterProperties(gpu().sorter).workgroupSize;
+    const std::string shape = "algorithm=1,small_keys=0,wave_workgroups=3,fit_percent=100,tiers=2,tier1_from=" + std::to_string(2 * workgroup) +
+                              ",tier1_fit=1,tier1_workgroup=" + std::to_string(workgroup) +
+                              ",tier1_keys=9,tier1_rounds=1,tier1_wide_workgroup=" + std::to_string(workgroup) +
+                              ",tier1_wide_keys=6,tier1_wide_rounds=1,tier1_alone_workgroup=" + std::to_string(workgroup) +
+                              ",tier1_alone_keys=7,tier1_alone_rounds=1";
+    for (const char* portions : {"", ",portion_tiles=2"}) {
+      TunedSorter tuned((shape + portions).c_str());
+      const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+      REQUIRE(p.waveWorkgroups == 3);
+      REQUIRE(p.tileTierCount == 2);
+      REQUIRE(!p.tileTiers[0].fittedToWaves);
+      REQUIRE(p.tileTiers[1].fittedToWaves);
+      for (const vksort::SortConfig& config : kConfigs) {
+        const bool pairs = config.valueType != ValueType::none;
+        const uint32_t tile = wideElements(config) ? p.tileTiers[1].wideTileKeys
+                              : pairs              ? p.tileTiers[1].tileKeys
+                                                   : p.tileTiers[1].keysAloneTileKeys;
+        const uint32_t most = 6 * tile + 1;
+        std::vector<uint32_t> keys = makeKeysFor(config, Dist::q2, most, 11);
+        for (uint32_t count : {2 * tile + 1, 3 * tile, 3 * tile + 1, 5 * tile - 7, most}) {
+          CAPTURE(portions);
+          CAPTURE(int(config.keyType));
+          CAPTURE(int(config.valueType));
+          CAPTURE(count);
+          sortAndCheck(std::vector<uint32_t>(keys.begin(), keys.begin() + size_t(count) * keyWords(config)), config);
+          sortIndirectAndCheck(keys, pairs, count, CountSource::transfer, config);
+        }
+      }
+    }
+    // Reduce-then-scan fits nothing.
+    TunedSorter rts((shape + ",algorithm=2").c_str());
+    const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+    CHECK(p.waveWorkgroups == 0);
+    CHECK(!p.tileTiers[1].fittedToWaves);
+  }
+
   TEST_CASE("per-device choice, and the caller's override") {
     vkctx::Context& ctx = gpu().ctx;
     // The desktop drivers are trusted with forward progress, lavapipe and unknown ones are not

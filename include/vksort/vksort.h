@@ -65,6 +65,7 @@ typedef struct VksortTileTier {
   uint32_t tileKeys;
   uint32_t wideTileKeys;
   uint32_t keysAloneTileKeys;
+  VkBool32 fittedToWaves;
 } VksortTileTier;
 
 typedef struct VksortSorterProperties {
@@ -80,6 +81,7 @@ typedef struct VksortSorterProperties {
   uint32_t smallSortWideMaxKeys;
   uint32_t tileTierCount;
   VksortTileTier tileTiers[VKSORT_MAX_TILE_TIERS];
+  uint32_t waveWorkgroups;
 } VksortSorterProperties;
 
 /* A zero-initialized config is u32 keys, no values, ascending; set endBit (32 for all bits). */

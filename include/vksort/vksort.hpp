@@ -115,6 +115,8 @@ struct TileTier {
   uint32_t tileKeys;            // keys per tile, 32-bit keys with 32-bit values
   uint32_t wideTileKeys;        // keys per tile when keys or values are 64-bit
   uint32_t keysAloneTileKeys;   // keys per tile, 32-bit keys without values
+  bool fittedToWaves;           // direct Onesweep sorts cut these tiles to fill whole waves of
+                                // SorterProperties::waveWorkgroups (fewer keys per invocation)
 };
 constexpr uint32_t kMaxTileTiers = 6;
 
@@ -132,6 +134,8 @@ struct SorterProperties {
   uint32_t smallSortWideMaxKeys;//   and when keys or values are 64-bit
   uint32_t tileTierCount;       // tileTiers[0] is {0, tileKeys, wideTileKeys, ...}
   TileTier tileTiers[kMaxTileTiers];
+  uint32_t waveWorkgroups;      // where a tier's tiles are fitted to whole waves: the binning
+                                // workgroups of a wave (one per SM, VK_NV_shader_sm_builtins); else 0
 };
 VKSORT_API SorterProperties getSorterProperties(Sorter sorter);
 
