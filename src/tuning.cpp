@@ -46,6 +46,7 @@ struct Preferred {
     TileShape tile = {0, 0, 1};       // 32-bit keys with 32-bit values
     TileShape wideTile = {0, 0, 1};   // 64-bit keys or values
     TileShape keysAlone = {0, 0, 1};  // 32-bit keys without values (0s: the tier's `tile`)
+    bool aloneOnesweepOnly = false;   // reduce-then-scan keeps the tier's `tile` for keys alone
     bool fitWaves = false;            // its shapes' tiles fitted to whole waves (TileShape)
   } tiers[kMaxTileTiers] = {};
   uint32_t waveWorkgroups = ~0u;      // ~0: the device's SM count where it reports one
@@ -74,7 +75,8 @@ struct Preferred {
 // 0.13 ms vs 0.09; keys64 at 2^22 9% slower). 32-bit keys alone keep 512 x 18 there: since the
 // one-round tiles rank with takeRowPlaces() it beats 1024 x 16 (keys32 2^24 0.625 -> 0.603 ms,
 // 2^26 2.354 -> 2.296, 2^28 9.248 -> 9.070; keysf32 3-5%; keys32 q16 2.7% slower); pairs32 and
-// 64-bit elements lost 2-10% in it. Two workgroups per SM did not happen: smaller
+// 64-bit elements lost 2-10% in it (with their values touched early too, pairs32 2^26 3.26 -> 3.44
+// ms), and so did reduce-then-scan's keys32 (2^26 2.936 -> 3.177 ms), which keeps 1024 x 16. Two workgroups per SM did not happen: smaller
 // workgroups take more registers (256 x 24 keys: 154), and every such shape lost (256-512
 // invocations, 12-40 keys, 2 or 4 rounds: keys32 at 2^26 2.84-3.71 ms against 2.35).
 // Pairs in the 512 x 18 and 512 x 9 tiles touch their values and the next tile's keys into L2
@@ -125,6 +127,7 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.tiers[3] = {5u << 17, {512, 18, 1, true}, {512, 9, 1, true}};
       p.tiers[3].fitWaves = true;
       p.tiers[4] = {1u << 23, {1024, 16, 2}, {768, 12, 2}, {512, 18, 1}};
+      p.tiers[4].aloneOnesweepOnly = true;
       return p;
     }
     case kVendorAmd: return {64, 256, 16, 8, 8};
@@ -150,6 +153,7 @@ void setTierField(Preferred* want, uint32_t tier, const std::string& field, uint
   else if (field == "alone_keys") t.keysAlone.keysPerInvocation = value;
   else if (field == "alone_rounds") t.keysAlone.reorderRounds = value;
   else if (field == "fit") t.fitWaves = value != 0;
+  else if (field == "alone_onesweep_only") t.aloneOnesweepOnly = value != 0;
 }
 
 // VKSORT_TUNING=name=value,...: a developer's override of `want`, for measuring shapes.
@@ -317,13 +321,15 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   fit(&base[1], 2, false);
   base[2] = base[0];
   // Further tiers, in ascending counts (one out of order ends the list); a shape not given is
-  // the first tier's (keys alone: the tier's own 32-bit one).
+  // the first tier's (keys alone: the tier's own 32-bit one, which reduce-then-scan also takes
+  // where the keys-alone shape was measured for Onesweep only).
   t.tierCount = 1;
   for (uint32_t i = 1; i < want.tierCount && want.tiers[i].from > t.tiers[t.tierCount - 1].from; ++i, ++t.tierCount) {
     const Preferred::Tier& w = want.tiers[i];
     t.tiers[i].from = w.from;
     for (uint32_t cls = 0; cls < kTileClasses; ++cls) {
-      const TileShape& given = cls == 0 ? w.tile : cls == 1 ? w.wideTile : w.keysAlone;
+      const bool ownAlone = cls == 2 && !(w.aloneOnesweepOnly && t.algorithm != Algorithm::onesweep);
+      const TileShape given = cls == 0 ? w.tile : cls == 1 ? w.wideTile : ownAlone ? w.keysAlone : TileShape{0, 0, 1};
       TileShape& shape = t.tiers[i].shape[cls];
       shape = cls == 2 ? t.tiers[i].shape[0] : base[cls];
       if (given.workgroupSize != 0) shape.workgroupSize = std::max(given.workgroupSize, t.subgroupSize);
