@@ -237,6 +237,22 @@ TEST_SUITE("algorithms") {
     }
   }
 
+  TEST_CASE("a keys-alone shape measured for Onesweep alone leaves reduce-then-scan the tier's") {
+    const vksort::SorterProperties base = vksort::getSorterProperties(gpu().sorter);
+    const std::string shape = "small_keys=0,tiers=2,tier1_from=" + std::to_string(2 * base.tileKeys) +
+                              ",tier1_workgroup=" + std::to_string(base.workgroupSize) + ",tier1_keys=3,tier1_alone_workgroup=" +
+                              std::to_string(base.workgroupSize) + ",tier1_alone_keys=5,tier1_alone_onesweep_only=1";
+    for (Algorithm a : {Algorithm::onesweep, Algorithm::reduceThenScan}) {
+      TunedSorter tuned((shape + ",algorithm=" + std::to_string(int(a))).c_str());
+      const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+      REQUIRE(p.tileTierCount == 2);
+      CHECK(p.tileTiers[1].tileKeys == 3 * base.workgroupSize);
+      CHECK(p.tileTiers[1].keysAloneTileKeys == (a == Algorithm::onesweep ? 5 : 3) * base.workgroupSize);
+      const vksort::SortConfig keysAlone = configOf(KeyType::u32, ValueType::none, vksort::SortOrder::ascending, 0, 32);
+      sortAndCheck(makeKeysFor(keysAlone, Dist::uniform, 3 * p.tileTiers[1].fromCount + 5, 9), keysAlone);
+    }
+  }
+
   TEST_CASE("Onesweep tiles fitted to whole waves: direct sorts cut keys per invocation") {
     // Waves of 3 workgroups; tier 1's tiles of 9 keys per invocation (64-bit: 6, keys alone: 7)
     // fitted. A direct sort's tiles get the fewest keys per invocation that fill as many whole
