@@ -56,7 +56,7 @@ const uint REORDER_WORDS = PART * TILE_WORDS;
 const uint COUNTER_WORDS = MAX_SUBGROUPS * kRadix / 2u;
 const uint SHARED_TILE_WORDS = DEFERRED_STORES && COUNTER_WORDS > REORDER_WORDS ? COUNTER_WORDS : REORDER_WORDS;
 // Onesweep's tiles fitted to whole waves (onesweep_fitted*.comp define RUNTIME_TILE; tuning.hpp,
-// TileShape::fitWaves): a tile holds pc.tileKeys = WG * k keys, k <= KPI chosen per sort, and
+// TileShape::fitPercent): a tile holds pc.tileKeys = WG * k keys, k <= KPI chosen per sort, and
 // each invocation's keys k.. sit out (whole steps skipped: the branch is uniform). Every other
 // kernel is compiled without those tests (with them, 64-bit sorts were 1-2% slower on an H100).
 #ifdef RUNTIME_TILE

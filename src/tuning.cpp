@@ -50,7 +50,8 @@ struct Preferred {
     bool fitWaves = false;            // its shapes' tiles fitted to whole waves (TileShape)
   } tiers[kMaxTileTiers] = {};
   uint32_t waveWorkgroups = ~0u;      // ~0: the device's SM count where it reports one
-  uint32_t fitPercent = 78;           // (Tuning::fitPercent)
+  // Tile classes' (BinningTier::shape) TileShape::fitPercent, where a tier fits its tiles.
+  uint32_t fitPercent[kTileClasses] = {100, 78, 78};
   uint32_t histogramMinWorkgroups = 256;  // small sorts: fewer tiles per histogram workgroup
 };
 
@@ -86,9 +87,11 @@ struct Preferred {
 // Touched later, before the key scatter: pairs32 1-4% slower in every tier, pairs64v32 in the
 // large tiles 2.6% faster at 2^24 and 0.4% slower at 2^26.
 // Direct sorts in the 512 x 18 / 512 x 9 tier fit their tiles to whole waves of one workgroup per
-// SM where that cuts them to at most 78% (fitWaves, fitPercent): keys32 1.31M 0.0967 -> 0.0887 ms,
-// pairs32 0.1214 -> 0.1071, 655360 keys 0.0610 -> 0.0570 / 0.0713 -> 0.0655; cuts to 16 of 18 lost
-// 1-4% (README).
+// SM (fitWaves, fitPercent): keys32 1.31M 0.0967 -> 0.0887 ms, pairs32 0.1214 -> 0.1071, 655360
+// keys 0.0610 -> 0.0570 / 0.0713 -> 0.0655. 32-bit pairs take any cut (pairs32 3M 0.1947 ->
+// 0.1886, 4M 0.264 -> 0.2553, 5M 0.3187 -> 0.3085 with 16 or 17 of 18); keys alone and 64-bit
+// elements only to at most 78% (smaller cuts lost 1-5%: keys32 6.3M 0.2538 -> 0.2629, keys64 2M
+// 0.2790 -> 0.2893). README.
 // Plain look-back loads beat atomic ones by 1-2%; ballots beat subgroupPartitionNV by 1.3x;
 // histogram counter copies cost 45%; 16 or 32 histogram tiles per workgroup were slower; look-back
 // windows of 1, 8, 12, 16 lost to 4 (rechecked with the tiers from 2^14 to 2^24 keys: 8 and 16
@@ -175,7 +178,10 @@ void applyOverride(Preferred* want) {
     else if (is("portion_tiles")) want->portionTiles = value;
     else if (is("wide_from")) want->wideAddressesFrom = value;
     else if (is("wave_workgroups")) want->waveWorkgroups = value;
-    else if (is("fit_percent")) want->fitPercent = value;
+    else if (is("fit_percent")) std::fill(std::begin(want->fitPercent), std::end(want->fitPercent), value);
+    else if (is("fit_percent_pairs")) want->fitPercent[0] = value;
+    else if (is("fit_percent_wide")) want->fitPercent[1] = value;
+    else if (is("fit_percent_alone")) want->fitPercent[2] = value;
     else if (is("small_keys")) want->smallSortKeys = value;
     else if (is("small_kpi")) want->smallKeysPerInvocation = value;
     else if (is("small_tiles")) want->smallTiles = std::clamp(value, 1u, kMaxSmallTiles / 2);
@@ -228,12 +234,12 @@ uint32_t Tuning::portionKeys(uint32_t tileKeys) const {
 }
 
 uint32_t Tuning::fittedTileKeys(const TileShape& shape, uint32_t count) const {
-  if (!shape.fitWaves || count == 0) return shape.keys();
+  if (shape.fitPercent == 0 || waveWorkgroups == 0 || count == 0) return shape.keys();
   const uint64_t tiles = (uint64_t(count) + shape.keys() - 1) / shape.keys();
   const uint64_t waves = (tiles + waveWorkgroups - 1) / waveWorkgroups;
   const uint64_t wave = uint64_t(shape.workgroupSize) * waveWorkgroups * waves;  // keys of one key per invocation
   const uint32_t kpi = std::max(uint32_t((count + wave - 1) / wave), 1u);
-  return kpi * 100 <= uint64_t(shape.keysPerInvocation) * fitPercent ? shape.workgroupSize * kpi : shape.keys();
+  return kpi * 100 <= uint64_t(shape.keysPerInvocation) * shape.fitPercent ? shape.workgroupSize * kpi : shape.keys();
 }
 
 uint32_t binningSharedBytes(const Tuning& t, const TileShape& shape, uint32_t elementWords) {
@@ -280,7 +286,6 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   t.portionTiles = want.portionTiles;
   t.wideAddressesFrom = want.wideAddressesFrom;
   t.waveWorkgroups = want.waveWorkgroups != ~0u ? want.waveWorkgroups : caps.multiprocessors;
-  t.fitPercent = want.fitPercent;
   if (want.algorithm != Algorithm::automatic) requested = want.algorithm;
   t.algorithm = requested != Algorithm::automatic ? requested
                 : trustsForwardProgress(caps)     ? Algorithm::onesweep
@@ -336,7 +341,8 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
       if (given.keysPerInvocation != 0) shape.keysPerInvocation = given.keysPerInvocation;
       if (given.workgroupSize != 0 || given.keysPerInvocation != 0) shape.reorderRounds = given.reorderRounds;
       shape.prefetchPairs = cls != 2 && given.prefetchPairs && t.persistentTiles;  // pairs alone
-      shape.fitWaves = w.fitWaves && t.waveWorkgroups != 0 && t.algorithm == Algorithm::onesweep && !t.partitionedRanking;
+      const bool fitted = w.fitWaves && t.waveWorkgroups != 0 && t.algorithm == Algorithm::onesweep && !t.partitionedRanking;
+      shape.fitPercent = fitted ? std::min(want.fitPercent[cls], 100u) : 0;
       fit(&shape, classWords(cls), true);
     }
   }

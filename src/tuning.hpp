@@ -19,10 +19,11 @@ struct TileShape {
   bool ridersAlongside = false;  // radix one-workgroup sorts of pairs: shared memory holds what
                                  // rides with each key (value or source) next to the keys
                                  // (small_sort.glsl)
-  bool fitWaves = false;  // Onesweep binning tiles of direct sorts: keys per invocation cut
-                          // so that the tiles fill whole waves (Tuning::fittedTileKeys; for
-                          // shapes that run one workgroup per SM; set only with Onesweep,
-                          // ballot ranking and a known waveWorkgroups)
+  uint32_t fitPercent = 0;  // Onesweep binning tiles of direct sorts: keys per invocation cut
+                            // so that the tiles fill whole waves, where that leaves at most
+                            // this share of them (Tuning::fittedTileKeys; 0: never). For
+                            // shapes that run one workgroup per SM; set only with Onesweep,
+                            // ballot ranking and a known waveWorkgroups.
   uint32_t keys() const { return workgroupSize * keysPerInvocation; }
 };
 
@@ -66,10 +67,8 @@ struct Tuning {
                                        // keys); per width
   uint32_t smallSortKeys[2];           // sorts of up to this many keys run in one workgroup
   uint32_t bitonicKeysPerPass;         // a bitonic tile takes sorts of up to this many keys per pass
-  uint32_t waveWorkgroups;             // workgroups of a fitWaves shape the device runs at once
-                                       // (one per SM); 0: unknown, tiles are not fitted
-  uint32_t fitPercent;                 // tiles are fitted only to at most this share of the
-                                       // shape's keys (a smaller cut does not pay its cost)
+  uint32_t waveWorkgroups;             // workgroups of a fitted shape (fitPercent) the device
+                                       // runs at once (one per SM); 0: unknown, none is fitted
 
   // The binning tier of a sort of `span` keys (an indirect sort's maxCount), and its tile of
   // tile class `cls`.
@@ -92,10 +91,10 @@ struct Tuning {
   }
   // Keys of a full portion of tiles of `tileKeys`: a whole number of tiles, at most kMaxPortionKeys.
   uint32_t portionKeys(uint32_t tileKeys) const;
-  // The binning tile of a direct Onesweep sort of `count` keys in `shape`: with fitWaves, the
-  // fewest keys per invocation whose tiles fill as many whole waves of waveWorkgroups as the
-  // shape's own tiles do (a pass over few waves costs whole waves: each workgroup takes tiles
-  // while tickets last), where that is at most fitPercent of them; else shape.keys().
+  // The binning tile of a direct Onesweep sort of `count` keys in `shape`: the fewest keys per
+  // invocation whose tiles fill as many whole waves of waveWorkgroups as the shape's own tiles do
+  // (a pass over few waves costs whole waves: each workgroup takes tiles while tickets last),
+  // where that is at most shape.fitPercent of them; else shape.keys().
   uint32_t fittedTileKeys(const TileShape& shape, uint32_t count) const;
 };
 
@@ -127,8 +126,10 @@ bool trustsForwardProgress(const DeviceCaps& caps);
 // tier1_wide_keys=4,tier1_wide_rounds=1,tier1_prefetch=0,tier1_wide_prefetch=0,tier1_alone_workgroup=512,
 // tier1_alone_keys=18,tier1_alone_rounds=1,tier2_from=..." (tiers 1-5; "tiers=1" drops the others;
 // alone: 32-bit keys without values, by default the tier's 32-bit shape),
-// "tier3_fit=1,wave_workgroups=132,fit_percent=78" (the tier's tiles fitted to whole waves of that
-// many workgroups, by default the device's SM count, where that cuts them to at most that share),
+// "tier3_fit=1,wave_workgroups=132,fit_percent=78,fit_percent_pairs=100" (the tier's tiles fitted to
+// whole waves of that many workgroups, by default the device's SM count, where that cuts them to
+// at most that share: fit_percent for every tile class, then fit_percent_pairs / _wide / _alone
+// for 32-bit pairs, 64-bit elements, 32-bit keys alone),
 // "histogram_tiles=8,histogram_min_groups=256,histogram_copies=4,histogram_workgroup=128,
 // partitioned=0,plain_loads=1,lookback_window=4,persistent=0,subgroup=32,small_keys=4096,
 // small_kpi=4,small_tiles=3,small_workgroup=1024,bitonic_keys_per_pass=256,bitonic_kpi=4,bitonic_workgroup=256,
