@@ -77,7 +77,8 @@ struct Preferred {
 // one-round tiles rank with takeRowPlaces() it beats 1024 x 16 (keys32 2^24 0.625 -> 0.603 ms,
 // 2^26 2.354 -> 2.296, 2^28 9.248 -> 9.070; keysf32 3-5%; keys32 q16 2.7% slower); pairs32 and
 // 64-bit elements lost 2-10% in it (with their values touched early too, pairs32 2^26 3.26 -> 3.44
-// ms), and so did reduce-then-scan's keys32 (2^26 2.936 -> 3.177 ms), which keeps 1024 x 16. Two workgroups per SM did not happen: smaller
+// ms), and so did reduce-then-scan's keys32 (2^26 2.936 -> 3.177 ms), which keeps 1024 x 16.
+// Two workgroups per SM did not happen: smaller
 // workgroups take more registers (256 x 24 keys: 154), and every such shape lost (256-512
 // invocations, 12-40 keys, 2 or 4 rounds: keys32 at 2^26 2.84-3.71 ms against 2.35).
 // Pairs in the 512 x 18 and 512 x 9 tiles touch their values and the next tile's keys into L2

@@ -259,15 +259,16 @@ TEST_SUITE("algorithms") {
     // waves as the tier's own: 2 tiles and a key, 1 wave of 3 tiles of 7 / 9 of the keys per
     // invocation; 3 tiles and a key, 2 waves (6 tiles) of 5 / 9; 5 tiles less 7 keys, 2 waves of
     // 8 / 9; 6 tiles and a key, 3 waves of 7 / 9. Indirect sorts of the same keys keep the
-    // tier's tile. In portions of 2 tiles too (a fitted tile's portions are shorter).
+    // tier's tile. In portions of 2 tiles too (a fitted tile's portions are shorter), and through
+    // shared memory in rounds (3 and 2: the fitted keys need not split evenly).
     const uint32_t workgroup = vksort::getSorterProperties(gpu().sorter).workgroupSize;
     const std::string shape = "algorithm=1,small_keys=0,wave_workgroups=3,fit_percent=100,tiers=2,tier1_from=" + std::to_string(2 * workgroup) +
                               ",tier1_fit=1,tier1_workgroup=" + std::to_string(workgroup) +
                               ",tier1_keys=9,tier1_rounds=1,tier1_wide_workgroup=" + std::to_string(workgroup) +
                               ",tier1_wide_keys=6,tier1_wide_rounds=1,tier1_alone_workgroup=" + std::to_string(workgroup) +
                               ",tier1_alone_keys=7,tier1_alone_rounds=1";
-    for (const char* portions : {"", ",portion_tiles=2"}) {
-      TunedSorter tuned((shape + portions).c_str());
+    for (const char* variant : {"", ",portion_tiles=2", ",tier1_rounds=3,tier1_wide_rounds=2"}) {
+      TunedSorter tuned((shape + variant).c_str());
       const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
       REQUIRE(p.waveWorkgroups == 3);
       REQUIRE(p.tileTierCount == 2);
@@ -281,7 +282,7 @@ TEST_SUITE("algorithms") {
         const uint32_t most = 6 * tile + 1;
         std::vector<uint32_t> keys = makeKeysFor(config, Dist::q2, most, 11);
         for (uint32_t count : {2 * tile + 1, 3 * tile, 3 * tile + 1, 5 * tile - 7, most}) {
-          CAPTURE(portions);
+          CAPTURE(variant);
           CAPTURE(int(config.keyType));
           CAPTURE(int(config.valueType));
           CAPTURE(count);
