@@ -173,6 +173,12 @@ struct Guarded {
   }
 };
 
+// The scratch range sits between two guard areas of its buffer, filled with the same garbage as
+// the scratch: a sort that writes past its scratch range changes them. 256 bytes keep the
+// range's address a multiple of the scratch alignment.
+constexpr VkDeviceSize kScratchGuardBytes = 256;
+constexpr uint32_t kScratchGarbage = 0xA5A5A5A5u;
+
 }  // namespace
 
 Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* values, vksort::SortConfig config,
@@ -190,7 +196,9 @@ Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* v
   info.maxCount = n;
   vksort::ScratchRequirements req;
   vkctx::check(vksort::getScratchRequirements(g.sorter, info.config, n, &req), "getScratchRequirements");
-  vkctx::Buffer scratch = ctx.createDeviceBuffer(req.size, req.usage);
+  REQUIRE(kScratchGuardBytes % req.alignment == 0);
+  vkctx::Buffer scratch = ctx.createDeviceBuffer(req.size + 2 * kScratchGuardBytes, req.usage);
+  vkctx::Buffer scratchGuards = ctx.createHostBuffer(2 * kScratchGuardBytes);
 
   Guarded k(ctx, keys);
   Guarded v(ctx, pairs ? *values : std::vector<uint32_t>());
@@ -198,12 +206,12 @@ Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* v
   Guarded c(ctx, {indirect && indirect->source == CountSource::transfer ? indirect->value : 0xBADu});
   info.keys = k.range();
   info.values = pairs ? v.range() : vksort::BufferRange{};
-  info.scratch = scratch.range();
+  info.scratch = {scratch.buffer, kScratchGuardBytes, req.size};
   if (indirect) info.countBuffer = c.range();
 
   VkCommandBuffer cmd = ctx.beginCommands();
   // Scratch starts as garbage: a sort may assume nothing about what a previous one left there.
-  vkCmdFillBuffer(cmd, scratch.buffer, 0, VK_WHOLE_SIZE, 0xA5A5A5A5u);
+  vkCmdFillBuffer(cmd, scratch.buffer, 0, VK_WHOLE_SIZE, kScratchGarbage);
   k.copy(cmd, true);
   if (pairs) v.copy(cmd, true);
   c.copy(cmd, true);
@@ -228,10 +236,18 @@ Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* v
   k.copy(cmd, false);
   c.copy(cmd, false);
   if (pairs) v.copy(cmd, false);
+  const VkBufferCopy guards[2] = {{0, 0, kScratchGuardBytes},
+                                  {kScratchGuardBytes + req.size, kScratchGuardBytes, kScratchGuardBytes}};
+  vkCmdCopyBuffer(cmd, scratch.buffer, scratchGuards.buffer, 2, guards);
   vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
                        VK_ACCESS_HOST_READ_BIT);
   ctx.submitAndWait(cmd);
   requireNoValidationMessages();
+  const uint32_t* guard = static_cast<const uint32_t*>(scratchGuards.mapped);
+  bool scratchGuardsKept = true;
+  for (VkDeviceSize i = 0; i < 2 * kScratchGuardBytes / 4; ++i) scratchGuardsKept &= guard[i] == kScratchGarbage;
+  CHECK_MESSAGE(scratchGuardsKept, "the sort wrote outside its scratch range");
+  ctx.destroy(scratchGuards);
 
   Sorted out{k.result(), pairs ? v.result() : std::vector<uint32_t>()};
   if (indirect) CHECK_MESSAGE(c.result()[0] == indirect->value, "the sort wrote to the count");
