@@ -333,6 +333,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   for (uint32_t i = 1; i < want.tierCount && want.tiers[i].from > t.tiers[t.tierCount - 1].from; ++i, ++t.tierCount) {
     const Preferred::Tier& w = want.tiers[i];
     t.tiers[i].from = w.from;
+    const bool fitted = w.fitWaves && t.waveWorkgroups != 0 && t.algorithm == Algorithm::onesweep && !t.partitionedRanking;
     for (uint32_t cls = 0; cls < kTileClasses; ++cls) {
       const bool ownAlone = cls == 2 && !(w.aloneOnesweepOnly && t.algorithm != Algorithm::onesweep);
       const TileShape given = cls == 0 ? w.tile : cls == 1 ? w.wideTile : ownAlone ? w.keysAlone : TileShape{0, 0, 1};
@@ -342,7 +343,6 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
       if (given.keysPerInvocation != 0) shape.keysPerInvocation = given.keysPerInvocation;
       if (given.workgroupSize != 0 || given.keysPerInvocation != 0) shape.reorderRounds = given.reorderRounds;
       shape.prefetchPairs = cls != 2 && given.prefetchPairs && t.persistentTiles;  // pairs alone
-      const bool fitted = w.fitWaves && t.waveWorkgroups != 0 && t.algorithm == Algorithm::onesweep && !t.partitionedRanking;
       shape.fitPercent = fitted ? std::min(want.fitPercent[cls], 100u) : 0;
       fit(&shape, classWords(cls), true);
     }
