@@ -11,7 +11,7 @@ layout(local_size_x_id = 0) in;
 void main() {
   uint tile, tiles, tileStart;
   if (!loadWorkgroupTile(tile, tiles, tileStart)) return;
-  countTile(pc.shift);
+  countTile(pc.shift, kRadix);  // no histogram before: no hot digit known
   rankTile(pc.shift);
   for (uint d = gl_LocalInvocationIndex; d < kRadix; d += WG)
     s_digitDest[d] = pc.status.v[d * tiles + tile] - s_digitScan[d];

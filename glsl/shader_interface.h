@@ -29,6 +29,8 @@ VKSORT_CONST kMaxPasses = 8u;
 //   kHeaderCount:                        the count of this sort (indirect sorts: read, clamped)
 //   [kHeaderDispatch, +20):              indirect sorts: VkDispatchIndirectCommand x, y, z (+pad)
 //                                        of the dispatches whose grids depend on the count
+//   [kHeaderTopDigits, +kMaxPasses):     per pass, its most frequent digit (bits 0-7) and that
+//                                        digit's share of the keys (bits 8-31: of kTopShareOne)
 VKSORT_CONST kHeaderHist = 0u;
 VKSORT_CONST kHeaderPortionStarts = kMaxPasses * kRadix;
 VKSORT_CONST kHeaderCount = kHeaderPortionStarts + 2u * kRadix;
@@ -38,7 +40,12 @@ VKSORT_CONST kDispatchBinning = 1u;                  // Onesweep: a portion's ti
 VKSORT_CONST kDispatchCopyBack = 2u;
 VKSORT_CONST kDispatchTiles = 3u;                    // reduce-then-scan: every tile
 VKSORT_CONST kDispatchSmall = 4u;                    // the one-workgroup sort: 1 or 0 workgroups
-VKSORT_CONST kHeaderWords = kHeaderCount + 64u;  // padded to 256 bytes
+VKSORT_CONST kHeaderTopDigits = kHeaderDispatch + 20u;
+VKSORT_CONST kTopShareOne = 0xFFFFu;  // a share of all keys (percent * kTopShareOne fits 32 bits)
+VKSORT_CONST kHeaderWords = kHeaderCount + 64u;
+#ifdef __cplusplus
+static_assert(kHeaderTopDigits + kMaxPasses <= kHeaderWords, "the header's words overlap");
+#endif  // padded to 256 bytes
 VKSORT_CONST kCopyBackWorkgroup = 256u;             // copy_back.comp's invocations per workgroup
 
 // Look-back status word, one per (tile, digit):

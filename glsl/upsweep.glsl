@@ -10,6 +10,6 @@ layout(local_size_x_id = 0) in;
 void main() {
   uint tile, tiles, tileStart;
   if (!loadWorkgroupTile(tile, tiles, tileStart)) return;
-  countDigits(pc.shift, false);  // the counts alone: no ranking follows
+  countDigits(pc.shift, false, kRadix);  // the counts alone: no ranking follows; no hot digit known
   for (uint d = gl_LocalInvocationIndex; d < kRadix; d += WG) pc.status.v[d * tiles + tile] = s_digitCount[d];
 }

@@ -86,6 +86,8 @@ struct SpecData {
   uint32_t reorderRounds;                // 15
   VkBool32 prefetchPairs;                // 16
   VkBool32 ridersAlongside;             // 17
+  uint32_t hotDigitFrom;                 // 18
+  uint32_t hotDigitTo;                   // 19
 };
 const VkSpecializationMapEntry kSpecMap[] = {
     {0, offsetof(SpecData, workgroupSize), 4},
@@ -101,6 +103,8 @@ const VkSpecializationMapEntry kSpecMap[] = {
     {15, offsetof(SpecData, reorderRounds), 4},
     {16, offsetof(SpecData, prefetchPairs), 4},
     {17, offsetof(SpecData, ridersAlongside), 4},
+    {18, offsetof(SpecData, hotDigitFrom), 4},
+    {19, offsetof(SpecData, hotDigitTo), 4},
 };
 
 struct KernelSource {
@@ -218,7 +222,9 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uin
                 t.persistentTiles,
                 tile.reorderRounds,
                 kernel == kBinning && tile.prefetchPairs,
-                kernel == kSmallSort && tile.ridersAlongside};
+                kernel == kSmallSort && tile.ridersAlongside,
+                kernel == kBinning && (valueWords == 0 || t.hotDigitWithValues) ? tile.hotDigitFrom : 0,
+                tile.hotDigitTo};
   VkSpecializationInfo specInfo{uint32_t(std::size(kSpecMap)), kSpecMap, sizeof spec, &spec};
 
   VkPipelineShaderStageRequiredSubgroupSizeCreateInfo requiredSize{

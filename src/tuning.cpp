@@ -52,6 +52,10 @@ struct Preferred {
   uint32_t waveWorkgroups = ~0u;      // ~0: the device's SM count where it reports one
   // Tile classes' (BinningTier::shape) TileShape::fitPercent, where a tier fits its tiles.
   uint32_t fitPercent[kTileClasses] = {100, 78, 78};
+  // Tile classes' TileShape::hotDigitFrom / hotDigitTo (Onesweep), in every tier.
+  uint32_t hotDigitFrom[kTileClasses] = {25, 25, 25};
+  uint32_t hotDigitTo[kTileClasses] = {100, 100, 100};
+  bool hotDigitWithValues = true;
   uint32_t histogramMinWorkgroups = 256;  // small sorts: fewer tiles per histogram workgroup
 };
 
@@ -112,8 +116,14 @@ struct Preferred {
 // (keys32 at 2048 lost, 0.0189 / 0.0150). 2 elements per invocation: keys32 at 1024 0.0127, but
 // keys64 0.0162 and slower below; 4: slower everywhere (0.0164 at 1024). Radix tiles of 256 x 4
 // (1024 keys: 0.0124, as fast as the network) and 256 x 8-16 or 1024 x 4-16 (2048-8192 keys:
-// 10-20% slower) lost to 512 x 4-16. Others: untested shapes sized for their shared memory
-// (AMD/Intel 64 KiB), wave64 on AMD.
+// 10-20% slower) lost to 512 x 4-16. A pass's hot digit (hotDigitFrom: 25% of its keys or
+// more) counted a subgroup at a time, at 2^26: keys32 q4 2.684 -> 2.463 ms, q8 2.546 -> 2.475,
+// keys64 q4 7.58 -> 6.64, q8 7.24 -> 6.56, q16 7.10 -> 6.59 (q1 6.96 -> 6.77: the code alone);
+// keys32 q1 1% slower from 2^24 (the code alone), unchanged at 1-4M; keys32 q16 (a digit on
+// ~100% of the keys) 7% slower with it, hence hotDigitTo 98: one atomic of 32 lanes on one word
+// costs about one. Pairs lost with the code compiled in (pairs32 q1 3.27 -> 3.51 ms, 2^28 12.57
+// -> 13.19; pairs64v32 q1 9.03 -> 9.25), hence keys alone. Others: untested shapes sized for
+// their shared memory (AMD/Intel 64 KiB), wave64 on AMD.
 
 Preferred preferredFor(const DeviceCaps& caps) {
   switch (caps.vendorId) {
@@ -132,6 +142,9 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.tiers[3].fitWaves = true;
       p.tiers[4] = {1u << 23, {1024, 16, 2}, {768, 12, 2}, {512, 18, 1}};
       p.tiers[4].aloneOnesweepOnly = true;
+      // Hot digits: keys alone, 32-bit ones not where nearly every key holds the digit.
+      p.hotDigitWithValues = false;
+      p.hotDigitTo[2] = 98;
       return p;
     }
     case kVendorAmd: return {64, 256, 16, 8, 8};
@@ -183,6 +196,15 @@ void applyOverride(Preferred* want) {
     else if (is("fit_percent_pairs")) want->fitPercent[0] = value;
     else if (is("fit_percent_wide")) want->fitPercent[1] = value;
     else if (is("fit_percent_alone")) want->fitPercent[2] = value;
+    else if (is("hot_digit_from")) std::fill(std::begin(want->hotDigitFrom), std::end(want->hotDigitFrom), value);
+    else if (is("hot_digit_from_pairs")) want->hotDigitFrom[0] = value;
+    else if (is("hot_digit_from_wide")) want->hotDigitFrom[1] = value;
+    else if (is("hot_digit_from_alone")) want->hotDigitFrom[2] = value;
+    else if (is("hot_digit_pairs")) want->hotDigitWithValues = value != 0;
+    else if (is("hot_digit_to")) std::fill(std::begin(want->hotDigitTo), std::end(want->hotDigitTo), value);
+    else if (is("hot_digit_to_pairs")) want->hotDigitTo[0] = value;
+    else if (is("hot_digit_to_wide")) want->hotDigitTo[1] = value;
+    else if (is("hot_digit_to_alone")) want->hotDigitTo[2] = value;
     else if (is("small_keys")) want->smallSortKeys = value;
     else if (is("small_kpi")) want->smallKeysPerInvocation = value;
     else if (is("small_tiles")) want->smallTiles = std::clamp(value, 1u, kMaxSmallTiles / 2);
@@ -284,6 +306,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   // Without a required size the device may run any size up to its maximum.
   t.ballotWords = ((t.requireSubgroupSize ? t.subgroupSize : caps.maxSubgroupSize) + 31) / 32;
   t.histogramCopies = std::clamp(want.histogramCopies, 1u, 8u);
+  t.hotDigitWithValues = want.hotDigitWithValues;
   t.portionTiles = want.portionTiles;
   t.wideAddressesFrom = want.wideAddressesFrom;
   t.waveWorkgroups = want.waveWorkgroups != ~0u ? want.waveWorkgroups : caps.multiprocessors;
@@ -347,6 +370,12 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
       fit(&shape, classWords(cls), true);
     }
   }
+  for (uint32_t i = 0; i < t.tierCount; ++i)
+    for (uint32_t cls = 0; cls < kTileClasses; ++cls) {
+      TileShape& shape = t.tiers[i].shape[cls];
+      shape.hotDigitFrom = t.algorithm == Algorithm::onesweep ? std::min(want.hotDigitFrom[cls], 100u) : 0;
+      shape.hotDigitTo = std::min(want.hotDigitTo[cls], 100u);
+    }
   // The one-workgroup sort's tiles, ascending: first bitonic networks (small_bitonic.glsl) of
   // powers of two up to bitonicKeysPerPass times a full key's passes (smallTileOf() gives a sort
   // of fewer passes those up to that many keys per pass), the workgroup doubling (where the device

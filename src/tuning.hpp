@@ -24,6 +24,9 @@ struct TileShape {
                             // this share of them (Tuning::fittedTileKeys; 0: never). For
                             // shapes that run one workgroup per SM; set only with Onesweep,
                             // ballot ranking and a known waveWorkgroups.
+  uint32_t hotDigitFrom = 0;  // Onesweep binning: where a pass's most frequent digit holds
+  uint32_t hotDigitTo = 100;  // from .. to percent of its keys, its keys are counted a subgroup
+                              // at a time (onesweep.glsl, HOT_DIGIT_FROM; 0: never)
   uint32_t keys() const { return workgroupSize * keysPerInvocation; }
 };
 
@@ -57,6 +60,8 @@ struct Tuning {
   bool persistentTiles;                // Onesweep workgroups take tiles while tickets last
   uint32_t ballotWords;                // 32-bit words of a ballot the largest subgroup needs
   uint32_t histogramCopies;            // copies of the histogram kernel's shared counters
+  bool hotDigitWithValues;             // TileShape::hotDigitFrom applies to pairs too, not only
+                                       // to keys alone
   uint32_t portionTiles;               // 0: portions as large as look-back values allow; else
                                        // tiles per portion (to test portions on small sorts)
   uint32_t wideAddressesFrom;          // counts from which scatters always compute 64-bit
@@ -130,6 +135,8 @@ bool trustsForwardProgress(const DeviceCaps& caps);
 // whole waves of that many workgroups, by default the device's SM count, where that cuts them to
 // at most that share: fit_percent for every tile class, then fit_percent_pairs / _wide / _alone
 // for 32-bit pairs, 64-bit elements, 32-bit keys alone),
+// "hot_digit_from=25,hot_digit_to=100,hot_digit_pairs=1" (every tile class; then _pairs / _wide /
+// _alone as above; pairs: whether pairs count hot digits too),
 // "histogram_tiles=8,histogram_min_groups=256,histogram_copies=4,histogram_workgroup=128,
 // partitioned=0,plain_loads=1,lookback_window=4,persistent=0,subgroup=32,small_keys=4096,
 // small_kpi=4,small_tiles=3,small_workgroup=1024,bitonic_keys_per_pass=256,bitonic_kpi=4,bitonic_workgroup=256,

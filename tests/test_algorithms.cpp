@@ -260,14 +260,15 @@ TEST_SUITE("algorithms") {
     // invocation; 3 tiles and a key, 2 waves (6 tiles) of 5 / 9; 5 tiles less 7 keys, 2 waves of
     // 8 / 9; 6 tiles and a key, 3 waves of 7 / 9. Indirect sorts of the same keys keep the
     // tier's tile. In portions of 2 tiles too (a fitted tile's portions are shorter), and through
-    // shared memory in rounds (3 and 2: the fitted keys need not split evenly).
+    // shared memory in rounds (3 and 2: the fitted keys need not split evenly), and with a hot
+    // digit in every pass (its keys counted a subgroup at a time, sitting-out keys not).
     const uint32_t workgroup = vksort::getSorterProperties(gpu().sorter).workgroupSize;
     const std::string shape = "algorithm=1,small_keys=0,wave_workgroups=3,fit_percent=100,tiers=2,tier1_from=" + std::to_string(2 * workgroup) +
                               ",tier1_fit=1,tier1_workgroup=" + std::to_string(workgroup) +
                               ",tier1_keys=9,tier1_rounds=1,tier1_wide_workgroup=" + std::to_string(workgroup) +
                               ",tier1_wide_keys=6,tier1_wide_rounds=1,tier1_alone_workgroup=" + std::to_string(workgroup) +
                               ",tier1_alone_keys=7,tier1_alone_rounds=1";
-    for (const char* variant : {"", ",portion_tiles=2", ",tier1_rounds=3,tier1_wide_rounds=2"}) {
+    for (const char* variant : {"", ",portion_tiles=2", ",tier1_rounds=3,tier1_wide_rounds=2", ",hot_digit_from=1"}) {
       TunedSorter tuned((shape + variant).c_str());
       const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
       REQUIRE(p.waveWorkgroups == 3);
@@ -296,6 +297,30 @@ TEST_SUITE("algorithms") {
     const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
     CHECK(p.waveWorkgroups == 0);
     CHECK(!p.tileTiers[1].fittedToWaves);
+  }
+
+  TEST_CASE("Onesweep counts a pass's hot digit a subgroup at a time") {
+    // The scan kernel names each pass's most frequent digit and its share; where that share is
+    // within [hot_digit_from, hot_digit_to] percent, each subgroup's keys of the digit are counted
+    // by one lane. From 1% every pass has one (also where a subgroup holds few keys of it: uniform
+    // keys); q4 puts ~60% of the keys on digit 0, allEqual all of them. In portions of 2 tiles
+    // too (a pass's hot digit is the same in each), and with the tile through shared memory in 2
+    // rounds; a range that takes q4's digit (<= 70%) but not allEqual's.
+    for (const char* variant : {"algorithm=1,small_keys=0,hot_digit_from=1",
+                                "algorithm=1,small_keys=0,hot_digit_from=1,portion_tiles=2",
+                                "algorithm=1,small_keys=0,hot_digit_from=40,hot_digit_to=70,rounds=2,wide_rounds=2"}) {
+      TunedSorter tuned(variant);
+      const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+      for (const vksort::SortConfig& config : kConfigs)
+        for (Dist d : {Dist::uniform, Dist::q4, Dist::allEqual}) {
+          CAPTURE(variant);
+          CAPTURE(int(config.keyType));
+          CAPTURE(int(config.valueType));
+          CAPTURE(name(d));
+          const uint32_t n = 5 * (wideElements(config) ? p.wideTileKeys : p.tileKeys) + 33;
+          sortAndCheck(makeKeysFor(config, d, n, n + uint32_t(d)), config);
+        }
+    }
   }
 
   TEST_CASE("per-device choice, and the caller's override") {
