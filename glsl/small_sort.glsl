@@ -51,40 +51,40 @@ void sortOneTile(uint count) {
     rankTile(shift);  // the keys to their places in s_tile
     if (VALUE_WORDS != 0u && RIDERS_ALONGSIDE) {
       [[unroll]] for (uint i = 0u; i < KPI; ++i)
-        if (laneIndex(i) < count) s_riders[placeOf(i)] = riders[i];
+        if (holdsKey(i)) s_riders[placeOf(i)] = riders[i];
     }
     barrier();
     [[unroll]] for (uint i = 0u; i < KPI; ++i)
-      if (laneIndex(i) < count) t_keys[i] = tileLoadKey(laneIndex(i));
+      if (holdsKey(i)) t_keys[i] = tileLoadKey(laneIndex(i));
     if (VALUE_WORDS != 0u && RIDERS_ALONGSIDE) {
       [[unroll]] for (uint i = 0u; i < KPI; ++i)
-        if (laneIndex(i) < count) riders[i] = s_riders[laneIndex(i)];
+        if (holdsKey(i)) riders[i] = s_riders[laneIndex(i)];
     } else if (VALUE_WORDS != 0u) {
       barrier();
       [[unroll]] for (uint i = 0u; i < KPI; ++i)
-        if (laneIndex(i) < count) s_tile[placeOf(i)] = riders[i];
+        if (holdsKey(i)) s_tile[placeOf(i)] = riders[i];
       barrier();
       [[unroll]] for (uint i = 0u; i < KPI; ++i)
-        if (laneIndex(i) < count) riders[i] = s_tile[laneIndex(i)];
+        if (holdsKey(i)) riders[i] = s_tile[laneIndex(i)];
     }
     // The next pass writes s_tile only behind countTile's barriers.
   }
   [[unroll]] for (uint i = 0u; i < KPI; ++i)
-    if (laneIndex(i) < count) KeysRW(keys).v[laneIndex(i)] = t_keys[i];
+    if (holdsKey(i)) KeysRW(keys).v[laneIndex(i)] = t_keys[i];
   if (VALUE_WORDS == 0u) return;
   if (RIDE_VALUES) {  // read before the first pass's barriers
     [[unroll]] for (uint i = 0u; i < KPI; ++i)
-      if (laneIndex(i) < count) storeValue(values, laneIndex(i), uvec2(riders[i], 0u));
+      if (holdsKey(i)) storeValue(values, laneIndex(i), uvec2(riders[i], 0u));
     return;
   }
   // Gathered in place: every value read before any is written.
   uvec2 gathered[KPI];
   [[unroll]] for (uint i = 0u; i < KPI; ++i)
-    gathered[i] = laneIndex(i) < count ? loadValue(values, riders[i]) : uvec2(0u);
+    gathered[i] = holdsKey(i) ? loadValue(values, riders[i]) : uvec2(0u);
   memoryBarrierBuffer();
   barrier();
   [[unroll]] for (uint i = 0u; i < KPI; ++i)
-    if (laneIndex(i) < count) storeValue(values, laneIndex(i), gathered[i]);
+    if (holdsKey(i)) storeValue(values, laneIndex(i), gathered[i]);
 }
 
 void main() {
