@@ -88,6 +88,7 @@ struct SpecData {
   VkBool32 ridersAlongside;             // 17
   uint32_t hotDigitFrom;                 // 18
   uint32_t hotDigitTo;                   // 19
+  VkBool32 lookbackPlainStores;          // 20
 };
 const VkSpecializationMapEntry kSpecMap[] = {
     {0, offsetof(SpecData, workgroupSize), 4},
@@ -105,6 +106,7 @@ const VkSpecializationMapEntry kSpecMap[] = {
     {17, offsetof(SpecData, ridersAlongside), 4},
     {18, offsetof(SpecData, hotDigitFrom), 4},
     {19, offsetof(SpecData, hotDigitTo), 4},
+    {20, offsetof(SpecData, lookbackPlainStores), 4},
 };
 
 struct KernelSource {
@@ -224,7 +226,8 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uin
                 kernel == kBinning && tile.prefetchPairs,
                 kernel == kSmallSort && tile.ridersAlongside,
                 kernel == kBinning && (valueWords == 0 || t.hotDigitWithValues) ? tile.hotDigitFrom : 0,
-                tile.hotDigitTo};
+                tile.hotDigitTo,
+                t.lookbackPlainStores};
   VkSpecializationInfo specInfo{uint32_t(std::size(kSpecMap)), kSpecMap, sizeof spec, &spec};
 
   VkPipelineShaderStageRequiredSubgroupSizeCreateInfo requiredSize{

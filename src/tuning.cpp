@@ -22,6 +22,7 @@ struct Preferred {
   uint32_t histogramTilesPerWorkgroup;
   bool partitionedRanking = false; // where the device has it
   bool lookbackPlainLoads = false; // measured on NVIDIA only; atomics are the safe default
+  bool lookbackPlainStores = false; // the same
   uint32_t lookbackWindow = 4;      // predecessors read at once
   bool persistentTiles = false;     // measured on NVIDIA only (it hung lavapipe: onesweep.glsl)
   uint32_t histogramCopies = 1;
@@ -97,7 +98,9 @@ struct Preferred {
 // 0.1886, 4M 0.264 -> 0.2553, 5M 0.3187 -> 0.3085 with 16 or 17 of 18); keys alone and 64-bit
 // elements only to at most 78% (smaller cuts lost 1-5%: keys32 6.3M 0.2538 -> 0.2629, keys64 2M
 // 0.2790 -> 0.2893). README.
-// Plain look-back loads beat atomic ones by 1-2%; ballots beat subgroupPartitionNV by 1.3x;
+// Plain look-back loads beat atomic ones by 1-2%; plain stores of the status words beat atomic
+// exchanges by 2-9% (keys32 2^26 2.317 -> 2.118 ms, 2^24 0.605 -> 0.562, 100k 0.0417 -> 0.0396;
+// keys64 2^26 6.78 -> 6.29; pairs32 2^26 3.27 -> 3.13, 4M 0.256 -> 0.250); ballots beat subgroupPartitionNV by 1.3x;
 // histogram counter copies cost 45%; 16 or 32 histogram tiles per workgroup were slower; look-back
 // windows of 1, 8, 12, 16 lost to 4 (rechecked with the tiers from 2^14 to 2^24 keys: 8 and 16
 // lost at every size, 16 by 5-9%). The one-workgroup sort keeps one tile in shared memory
@@ -135,6 +138,7 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.smallSortKeys = 8192;
       p.bitonicKeysPerPass = 256;
       p.persistentTiles = true;
+      p.lookbackPlainStores = true;
       p.tierCount = 5;
       p.tiers[1] = {1u << 17, {512, 4, 1}, {512, 4, 1}};
       p.tiers[2] = {3u << 17, {512, 4, 1}, {512, 9, 1, true}};
@@ -217,6 +221,7 @@ void applyOverride(Preferred* want) {
     else if (is("histogram_min_groups")) want->histogramMinWorkgroups = value;
     else if (is("partitioned")) want->partitionedRanking = value != 0;
     else if (is("plain_loads")) want->lookbackPlainLoads = value != 0;
+    else if (is("plain_stores")) want->lookbackPlainStores = value != 0;
     else if (is("lookback_window")) want->lookbackWindow = value;
     else if (is("persistent")) want->persistentTiles = value != 0;
     else if (is("histogram_copies")) want->histogramCopies = value;
@@ -301,6 +306,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   t.histogramMinWorkgroups = std::max(want.histogramMinWorkgroups, 1u);
   t.partitionedRanking = want.partitionedRanking && caps.partitionedSubgroups;
   t.lookbackPlainLoads = want.lookbackPlainLoads;
+  t.lookbackPlainStores = want.lookbackPlainStores;
   t.lookbackWindow = std::clamp(want.lookbackWindow, 1u, 16u);
   t.persistentTiles = want.persistentTiles;
   // Without a required size the device may run any size up to its maximum.

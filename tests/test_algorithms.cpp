@@ -323,6 +323,26 @@ TEST_SUITE("algorithms") {
     }
   }
 
+  TEST_CASE("Onesweep's look-back words published with plain stores") {
+    // The tuning's lookbackPlainStores (NVIDIA's choice): every tile's aggregate and inclusive
+    // prefix go out as plain stores to the coherent status words; read here with atomics (plain
+    // loads saw stale words on lavapipe), in one portion and in portions of 2 tiles.
+    for (const char* variant : {"algorithm=1,small_keys=0,plain_stores=1",
+                                "algorithm=1,small_keys=0,plain_stores=1,portion_tiles=2"}) {
+      TunedSorter tuned(variant);
+      const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+      for (const vksort::SortConfig& config : kConfigs)
+        for (Dist d : {Dist::uniform, Dist::q4}) {
+          CAPTURE(variant);
+          CAPTURE(int(config.keyType));
+          CAPTURE(int(config.valueType));
+          CAPTURE(name(d));
+          const uint32_t n = 7 * (wideElements(config) ? p.wideTileKeys : p.tileKeys) + 33;
+          sortAndCheck(makeKeysFor(config, d, n, n + uint32_t(d)), config);
+        }
+    }
+  }
+
   TEST_CASE("per-device choice, and the caller's override") {
     vkctx::Context& ctx = gpu().ctx;
     // The desktop drivers are trusted with forward progress, lavapipe and unknown ones are not
