@@ -325,7 +325,8 @@ void rankTile(uint shift) {
   [[unroll]] for (uint i = 0u; i < (KPI + 1u) / 2u; ++i) t_places[i] = 0u;
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     if (!stepInTile(i)) break;  // a fitted tile's last steps
-    bool valid = laneIndex(i) < t_count;  // holdsKey(i): the step is in the tile (its test made the fitted pipeline larger)
+    // holdsKey(i), the step being in the tile (its test made the fitted pipeline larger)
+    bool valid = laneIndex(i) < t_count;
     uint digit = digitOf(t_keys[i], shift);
     uvec4 peers = matchDigit(digit, valid);
     uint place;

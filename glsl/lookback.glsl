@@ -5,9 +5,9 @@
 // predecessor is running or done: the spin waits only on work that is making progress.
 // Status words are `coherent`, written with atomics or, where LOOKBACK_PLAIN_STORES, plain
 // stores. They are read with plain volatile loads where LOOKBACK_PLAIN_LOADS (NVIDIA: 1-2%
-// faster than atomic reads on an H100), else with atomics: on lavapipe a volatile load in the spin returned stale words about one sort in three;
-// atomic reads never did in 40 runs. The Vulkan-memory-model form (acquire/release atomics)
-// produced garbage there (DESIGN.md).
+// faster than atomic reads on an H100), else with atomics: on lavapipe a volatile load in the
+// spin returned stale words about one sort in three; atomic reads never did in 40 runs. The
+// Vulkan-memory-model form (acquire/release atomics) produced garbage there (DESIGN.md).
 layout(constant_id = 6) const bool LOOKBACK_PLAIN_LOADS = false;
 // Published with plain stores to the coherent words (as CUB's tile status is), not atomic
 // exchanges: on an H100 keys32 at 2^26 2.317 -> 2.118 ms, keys64 6.78 -> 6.29, pairs32 3.27 ->

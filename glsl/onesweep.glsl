@@ -96,7 +96,8 @@ void main() {
   uint hotDigit = kRadix;
   if (HOT_DIGIT_FROM != 0u) {
     uint top = pc.header.v[kHeaderTopDigits + pc.pass], share = top >> 8u;  // the scan kernel's
-    if (share * 100u >= HOT_DIGIT_FROM * kTopShareOne && share * 100u <= HOT_DIGIT_TO * kTopShareOne) hotDigit = top & 0xFFu;
+    bool hot = share * 100u >= HOT_DIGIT_FROM * kTopShareOne && share * 100u <= HOT_DIGIT_TO * kTopShareOne;
+    if (hot) hotDigit = top & 0xFFu;
   }
   loadTile(addressAt(keysIn, g_tile * tile, KEY_LOG2_BYTES), min(tile, portionKeys - g_tile * tile));
 

@@ -42,10 +42,10 @@ VKSORT_CONST kDispatchTiles = 3u;                    // reduce-then-scan: every 
 VKSORT_CONST kDispatchSmall = 4u;                    // the one-workgroup sort: 1 or 0 workgroups
 VKSORT_CONST kHeaderTopDigits = kHeaderDispatch + 20u;
 VKSORT_CONST kTopShareOne = 0xFFFFu;  // a share of all keys (percent * kTopShareOne fits 32 bits)
-VKSORT_CONST kHeaderWords = kHeaderCount + 64u;
+VKSORT_CONST kHeaderWords = kHeaderCount + 64u;  // padded to 256 bytes
 #ifdef __cplusplus
 static_assert(kHeaderTopDigits + kMaxPasses <= kHeaderWords, "the header's words overlap");
-#endif  // padded to 256 bytes
+#endif
 VKSORT_CONST kCopyBackWorkgroup = 256u;             // copy_back.comp's invocations per workgroup
 
 // Look-back status word, one per (tile, digit):

@@ -100,7 +100,8 @@ struct Preferred {
 // 0.2790 -> 0.2893). README.
 // Plain look-back loads beat atomic ones by 1-2%; plain stores of the status words beat atomic
 // exchanges by 2-9% (keys32 2^26 2.317 -> 2.118 ms, 2^24 0.605 -> 0.562, 100k 0.0417 -> 0.0396;
-// keys64 2^26 6.78 -> 6.29; pairs32 2^26 3.27 -> 3.13, 4M 0.256 -> 0.250); ballots beat subgroupPartitionNV by 1.3x;
+// keys64 2^26 6.78 -> 6.29; pairs32 2^26 3.27 -> 3.13, 4M 0.256 -> 0.250, keys alone at q16 5-7%
+// slower); ballots beat subgroupPartitionNV by 1.3x;
 // histogram counter copies cost 45%; 16 or 32 histogram tiles per workgroup were slower; look-back
 // windows of 1, 8, 12, 16 lost to 4 (rechecked with the tiers from 2^14 to 2^24 keys: 8 and 16
 // lost at every size, 16 by 5-9%). The one-workgroup sort keeps one tile in shared memory
