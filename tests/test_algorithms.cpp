@@ -1,6 +1,8 @@
 // The two algorithms and the one-dispatch small path: reduce-then-scan and Onesweep give the same
 // bytes on the same inputs; the small path holds at and around its threshold, direct and
 // indirect (where the GPU's count picks it); the per-device choice and the caller's override.
+#include <initializer_list>
+
 #include "test_support.hpp"
 
 using namespace vksort_test;
@@ -33,6 +35,22 @@ Sorted sortWith(const char* tuning, const std::vector<uint32_t>& keys, const vks
   TunedSorter tuned(tuning);
   CHECK(vksort::getSorterProperties(gpu().sorter).algorithm == expected);
   return sortAndCheck(keys, config);
+}
+
+// With the sorter `variant` makes: every kConfigs config in each of `dists`, `tiles` tiles and 33
+// keys of its width, checked against the reference.
+void sortEveryConfig(const char* variant, std::initializer_list<Dist> dists, uint32_t tiles) {
+  TunedSorter tuned(variant);
+  const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+  for (const vksort::SortConfig& config : kConfigs)
+    for (Dist d : dists) {
+      CAPTURE(variant);
+      CAPTURE(int(config.keyType));
+      CAPTURE(int(config.valueType));
+      CAPTURE(name(d));
+      const uint32_t n = tiles * (wideElements(config) ? p.wideTileKeys : p.tileKeys) + 33;
+      sortAndCheck(makeKeysFor(config, d, n, n + uint32_t(d)), config);
+    }
 }
 
 }  // namespace
@@ -308,19 +326,8 @@ TEST_SUITE("algorithms") {
     // rounds; a range that takes q4's digit (<= 70%) but not allEqual's.
     for (const char* variant : {"algorithm=1,small_keys=0,hot_digit_from=1",
                                 "algorithm=1,small_keys=0,hot_digit_from=1,portion_tiles=2",
-                                "algorithm=1,small_keys=0,hot_digit_from=40,hot_digit_to=70,rounds=2,wide_rounds=2"}) {
-      TunedSorter tuned(variant);
-      const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
-      for (const vksort::SortConfig& config : kConfigs)
-        for (Dist d : {Dist::uniform, Dist::q4, Dist::allEqual}) {
-          CAPTURE(variant);
-          CAPTURE(int(config.keyType));
-          CAPTURE(int(config.valueType));
-          CAPTURE(name(d));
-          const uint32_t n = 5 * (wideElements(config) ? p.wideTileKeys : p.tileKeys) + 33;
-          sortAndCheck(makeKeysFor(config, d, n, n + uint32_t(d)), config);
-        }
-    }
+                                "algorithm=1,small_keys=0,hot_digit_from=40,hot_digit_to=70,rounds=2,wide_rounds=2"})
+      sortEveryConfig(variant, {Dist::uniform, Dist::q4, Dist::allEqual}, 5);
   }
 
   TEST_CASE("Onesweep's look-back words published with plain stores") {
@@ -328,19 +335,8 @@ TEST_SUITE("algorithms") {
     // prefix go out as plain stores to the coherent status words; read here with atomics (plain
     // loads saw stale words on lavapipe), in one portion and in portions of 2 tiles.
     for (const char* variant : {"algorithm=1,small_keys=0,plain_stores=1",
-                                "algorithm=1,small_keys=0,plain_stores=1,portion_tiles=2"}) {
-      TunedSorter tuned(variant);
-      const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
-      for (const vksort::SortConfig& config : kConfigs)
-        for (Dist d : {Dist::uniform, Dist::q4}) {
-          CAPTURE(variant);
-          CAPTURE(int(config.keyType));
-          CAPTURE(int(config.valueType));
-          CAPTURE(name(d));
-          const uint32_t n = 7 * (wideElements(config) ? p.wideTileKeys : p.tileKeys) + 33;
-          sortAndCheck(makeKeysFor(config, d, n, n + uint32_t(d)), config);
-        }
-    }
+                                "algorithm=1,small_keys=0,plain_stores=1,portion_tiles=2"})
+      sortEveryConfig(variant, {Dist::uniform, Dist::q4}, 7);
   }
 
   TEST_CASE("per-device choice, and the caller's override") {
