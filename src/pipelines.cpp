@@ -220,7 +220,7 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uin
                 t.ballotWords,
                 t.histogramCopies,
                 keyType,
-                t.lookbackWindow,
+                tile.lookbackWindow,
                 t.persistentTiles,
                 tile.reorderRounds,
                 kernel == kBinning && tile.prefetchPairs,

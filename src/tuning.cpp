@@ -23,7 +23,7 @@ struct Preferred {
   bool partitionedRanking = false; // where the device has it
   bool lookbackPlainLoads = false; // measured on NVIDIA only; atomics are the safe default
   bool lookbackPlainStores = false; // the same
-  uint32_t lookbackWindow = 4;      // predecessors read at once
+  uint32_t lookbackWindow[kTileClasses] = {4, 4, 4};  // per tile class: predecessors read at once
   bool persistentTiles = false;     // measured on NVIDIA only (it hung lavapipe: onesweep.glsl)
   uint32_t histogramCopies = 1;
   uint32_t histogramWorkgroupSize = 0;    // 0: the binning workgroup's
@@ -104,7 +104,9 @@ struct Preferred {
 // slower); ballots beat subgroupPartitionNV by 1.3x;
 // histogram counter copies cost 45%; 16 or 32 histogram tiles per workgroup were slower; look-back
 // windows of 1, 8, 12, 16 lost to 4 (rechecked with the tiers from 2^14 to 2^24 keys: 8 and 16
-// lost at every size, 16 by 5-9%). The one-workgroup sort keeps one tile in shared memory
+// lost at every size, 16 by 5-9%); since the plain stores 32-bit keys alone take 3 (keys32 3M
+// 0.1368 -> 0.1342 ms, 2^26 2.102 -> 2.079, twice; 2 alike; pairs32 alike, keys64 0.5% slower).
+// The one-workgroup sort keeps one tile in shared memory
 // through every pass (small_sort.glsl), in 512 x 4, x 8 or x 16 keys (its cost grows with the
 // keys per invocation: keys32 0.015 ms at 2048 keys in 512 x 4, 0.019 in 512 x 8, 0.027 in
 // 512 x 16; 256 x 8 and 1024 x 4 were no better); up to 8192 keys it beats the multi-dispatch
@@ -150,6 +152,7 @@ Preferred preferredFor(const DeviceCaps& caps) {
       // Hot digits: keys alone, 32-bit ones not where nearly every key holds the digit.
       p.hotDigitWithValues = false;
       p.hotDigitTo[2] = 98;
+      p.lookbackWindow[2] = 3;
       return p;
     }
     case kVendorAmd: return {64, 256, 16, 8, 8};
@@ -223,7 +226,10 @@ void applyOverride(Preferred* want) {
     else if (is("partitioned")) want->partitionedRanking = value != 0;
     else if (is("plain_loads")) want->lookbackPlainLoads = value != 0;
     else if (is("plain_stores")) want->lookbackPlainStores = value != 0;
-    else if (is("lookback_window")) want->lookbackWindow = value;
+    else if (is("lookback_window")) std::fill(std::begin(want->lookbackWindow), std::end(want->lookbackWindow), value);
+    else if (is("lookback_window_pairs")) want->lookbackWindow[0] = value;
+    else if (is("lookback_window_wide")) want->lookbackWindow[1] = value;
+    else if (is("lookback_window_alone")) want->lookbackWindow[2] = value;
     else if (is("persistent")) want->persistentTiles = value != 0;
     else if (is("histogram_copies")) want->histogramCopies = value;
     else if (is("histogram_workgroup")) want->histogramWorkgroupSize = value;
@@ -308,7 +314,6 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   t.partitionedRanking = want.partitionedRanking && caps.partitionedSubgroups;
   t.lookbackPlainLoads = want.lookbackPlainLoads;
   t.lookbackPlainStores = want.lookbackPlainStores;
-  t.lookbackWindow = std::clamp(want.lookbackWindow, 1u, 16u);
   t.persistentTiles = want.persistentTiles;
   // Without a required size the device may run any size up to its maximum.
   t.ballotWords = ((t.requireSubgroupSize ? t.subgroupSize : caps.maxSubgroupSize) + 31) / 32;
@@ -382,6 +387,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
       TileShape& shape = t.tiers[i].shape[cls];
       shape.hotDigitFrom = t.algorithm == Algorithm::onesweep ? std::min(want.hotDigitFrom[cls], 100u) : 0;
       shape.hotDigitTo = std::min(want.hotDigitTo[cls], 100u);
+      shape.lookbackWindow = std::clamp(want.lookbackWindow[cls], 1u, 16u);
     }
   // The one-workgroup sort's tiles, ascending: first bitonic networks (small_bitonic.glsl) of
   // powers of two up to bitonicKeysPerPass times a full key's passes (smallTileOf() gives a sort

@@ -27,6 +27,7 @@ struct TileShape {
   uint32_t hotDigitFrom = 0;  // Onesweep binning: where a pass's most frequent digit holds
   uint32_t hotDigitTo = 100;  // from .. to percent of its keys, its keys are counted a subgroup
                               // at a time (onesweep.glsl, HOT_DIGIT_FROM; 0: never)
+  uint32_t lookbackWindow = 1;  // Onesweep binning: predecessors the look-back reads at once
   uint32_t keys() const { return workgroupSize * keysPerInvocation; }
 };
 
@@ -57,7 +58,6 @@ struct Tuning {
   bool partitionedRanking;             // subgroupPartitionNV rather than eight ballots per key
   bool lookbackPlainLoads;             // look-back reads status words with loads, not atomics
   bool lookbackPlainStores;            // and publishes them with stores, not atomics
-  uint32_t lookbackWindow;             // predecessors the look-back reads at once
   bool persistentTiles;                // Onesweep workgroups take tiles while tickets last
   uint32_t ballotWords;                // 32-bit words of a ballot the largest subgroup needs
   uint32_t histogramCopies;            // copies of the histogram kernel's shared counters
@@ -139,7 +139,8 @@ bool trustsForwardProgress(const DeviceCaps& caps);
 // "hot_digit_from=25,hot_digit_to=100,hot_digit_pairs=1" (every tile class; then _pairs / _wide /
 // _alone as above; pairs: whether pairs count hot digits too),
 // "histogram_tiles=8,histogram_min_groups=256,histogram_copies=4,histogram_workgroup=128,
-// partitioned=0,plain_loads=1,plain_stores=1,lookback_window=4,persistent=0,subgroup=32,small_keys=4096,
+// partitioned=0,plain_loads=1,plain_stores=1,lookback_window=4 (then _pairs / _wide / _alone),
+// persistent=0,subgroup=32,small_keys=4096,
 // small_kpi=4,small_tiles=3,small_workgroup=1024,bitonic_keys_per_pass=256,bitonic_kpi=4,bitonic_workgroup=256,
 // algorithm=2" (any subset; radix small tile i has small_kpi << i keys per invocation, bitonic
 // tiles bitonic_kpi keys and workgroups doubling from bitonic_workgroup, up to

@@ -339,6 +339,17 @@ TEST_SUITE("algorithms") {
       sortEveryConfig(variant, {Dist::uniform, Dist::q4}, 7);
   }
 
+  TEST_CASE("Onesweep's look-back windows, per tile class") {
+    // Predecessors read at once (lookback.glsl's LOOKBACK_WINDOW, a tile class's
+    // TileShape::lookbackWindow): one, a window past the walk's usual length, and a different one
+    // per class (NVIDIA reads 3 for 32-bit keys alone, 4 for the others), in one portion and in
+    // portions of 2 tiles.
+    for (const char* variant : {"algorithm=1,small_keys=0,lookback_window=1",
+                                "algorithm=1,small_keys=0,lookback_window=16,portion_tiles=2",
+                                "algorithm=1,small_keys=0,lookback_window_pairs=2,lookback_window_wide=5,lookback_window_alone=3"})
+      sortEveryConfig(variant, {Dist::uniform, Dist::q4}, 9);
+  }
+
   TEST_CASE("per-device choice, and the caller's override") {
     vkctx::Context& ctx = gpu().ctx;
     // The desktop drivers are trusted with forward progress, lavapipe and unknown ones are not
