@@ -23,7 +23,7 @@ ScratchLayout scratchLayout(const Tuning& tuning, const SortConfig& config, uint
     // Tiles fitted to whole waves (Tuning::fittedTileKeys): up to the shape's tiles rounded up to
     // whole waves, in portions of as many tiles as the shortest tile's; the fewest keys a portion
     // of any fitted tile holds sizes the tickets.
-    const bool fitted = shape.fitPercent != 0 && tuning.waveWorkgroups != 0;
+    const bool fitted = tuning.fitsWaves(shape);
     uint32_t shortestPortion = portion;
     for (uint32_t kpi = 1; fitted && kpi < shape.keysPerInvocation; ++kpi)
       shortestPortion = std::min(shortestPortion, tuning.portionKeys(shape.workgroupSize * kpi));

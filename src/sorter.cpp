@@ -122,7 +122,7 @@ SorterProperties getSorterProperties(Sorter s) {
   bool fitted = false;
   for (uint32_t i = 0; i < t.tierCount; ++i) {
     const TileShape* shape = t.tiers[i].shape;
-    const bool fit = shape[0].fitPercent != 0 || shape[1].fitPercent != 0 || shape[2].fitPercent != 0;
+    const bool fit = t.fitsWaves(shape[0]) || t.fitsWaves(shape[1]) || t.fitsWaves(shape[2]);
     p.tileTiers[i] = {t.tiers[i].from, shape[0].keys(), shape[1].keys(), shape[2].keys(), fit};
     fitted |= fit;
   }

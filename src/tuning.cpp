@@ -269,7 +269,7 @@ uint32_t Tuning::portionKeys(uint32_t tileKeys) const {
 }
 
 uint32_t Tuning::fittedTileKeys(const TileShape& shape, uint32_t count) const {
-  if (shape.fitPercent == 0 || waveWorkgroups == 0 || count == 0) return shape.keys();
+  if (!fitsWaves(shape) || count == 0) return shape.keys();
   const uint64_t tiles = (uint64_t(count) + shape.keys() - 1) / shape.keys();
   const uint64_t waves = (tiles + waveWorkgroups - 1) / waveWorkgroups;
   const uint64_t wave = uint64_t(shape.workgroupSize) * waveWorkgroups * waves;  // keys of one key per invocation

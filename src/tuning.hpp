@@ -95,6 +95,8 @@ struct Tuning {
     while (i + 1 < smallTileCount[words - 1] && !takes(smallTiles[i][words - 1])) ++i;
     return i;
   }
+  // Whether Onesweep's direct sorts in `shape` fit their tiles to whole waves (fittedTileKeys()).
+  bool fitsWaves(const TileShape& shape) const { return shape.fitPercent != 0 && waveWorkgroups != 0; }
   // Keys of a full portion of tiles of `tileKeys`: a whole number of tiles, at most kMaxPortionKeys.
   uint32_t portionKeys(uint32_t tileKeys) const;
   // The binning tile of a direct Onesweep sort of `count` keys in `shape`: the fewest keys per
