@@ -1,10 +1,8 @@
 // The tile machinery every binning kernel shares: Onesweep's pass (onesweep.glsl), the
-// reduce-then-scan upsweep and downsweep (upsweep.glsl, downsweep.glsl) and the one-workgroup
-// small sort (small_sort.glsl).
+// reduce-then-scan downsweep (downsweep.glsl) and the one-workgroup small sort (small_sort.glsl).
 // A tile is TILE = WG * KPI keys (Onesweep's fitted tiles: WG * tileKpi(), below). For one tile,
 // in order:
-//   clearTileCounts()   then a barrier (reduce-then-scan: loadWorkgroupTile() does both and
-//                       the load);
+//   clearTileCounts()   then a barrier;
 //   loadTile()          subgroup-striped loads: subgroup s holds keys [s*SG*K, (s+1)*SG*K),
 //                       lane l key i at s*SG*K + i*SG + l (K = tileKpi()), so loads coalesce and
 //                       rank order is input order (stable);
@@ -171,20 +169,6 @@ void clearTileCounts() {
   if (gl_LocalInvocationIndex == 0u) s_uniformDigit = kRadix;
 }
 
-// Reduce-then-scan's tile: the workgroup's own (by id: no workgroup waits on another), loaded,
-// counts cleared. False, before any barrier, for a spare workgroup of a 2D grid.
-bool loadWorkgroupTile(out uint tile, out uint tiles, out uint tileStart) {
-  tile = flatWorkGroupId();
-  uint count = sortCount();
-  tiles = divideUp(count, TILE);
-  tileStart = tile * TILE;
-  if (tile >= tiles) return false;
-  clearTileCounts();
-  barrier();
-  loadTile(addressAt(uvec2(pc.keysIn), tileStart, KEY_LOG2_BYTES), min(TILE, count - tileStart));
-  return true;
-}
-
 // Each counter word's rows summed by ROW_CHUNKS invocations, each over a chunk of the subgroups,
 // where the workgroup has a whole number (2 or more) of invocations per word and s_tile room for
 // the chunk sums past the counters: the serial walk over every subgroup's row by the 128 word
@@ -210,11 +194,11 @@ uvec2 sumRows(uint word, uint begin, uint end) {
 
 // Behind a barrier after the subgroup rows were counted: the rows become each subgroup's first
 // position among the tile's keys of the digit; s_digitCount gets the tile's counts, s_digitScan
-// (where `scan`) their exclusive sum over digits, s_uniformDigit the digit of a uniform tile.
+// their exclusive sum over digits, s_uniformDigit the digit of a uniform tile.
 // ON_TILE_COUNT(digit, count), if the kernel defines it, sees each digit's count as soon as it is
 // known. One pass with the digit scan: each invocation owns DIGITS_PER_INVOCATION digits (an
 // even number: whole counter words). Every invocation must call it; ends behind a barrier.
-void sumSubgroupRows(bool scan) {
+void sumSubgroupRows() {
   uint tid = gl_LocalInvocationIndex;
   uint first = tid * DIGITS_PER_INVOCATION;
   uint own[DIGITS_PER_INVOCATION];
@@ -262,18 +246,18 @@ void sumSubgroupRows(bool scan) {
 #endif
     }
   }
-  if (scan) scanOwnDigits(own);
+  scanOwnDigits(own);
   barrier();
 }
 
-// The tile's digit counts alone (reduce-then-scan's upsweep): per-key shared atomics into the
-// subgroup rows, then sumSubgroupRows(). Ends behind a barrier. `hot`: a digit known to hold
+// The tile's digit counts: per-key shared atomics into the subgroup rows, then sumSubgroupRows().
+// Ends behind a barrier. `hot`: a digit known to hold
 // many of the keys (Onesweep's HOT_DIGIT_FROM), else kRadix. A subgroup's keys of that digit are
 // counted by one atomic per step: atomics of many lanes on one word serialize (on an H100 a
 // tile's count took 1.8x as long with 60% of the keys on one digit, q4, though as long as with
 // uniform keys where all of them were). Two loops: one loop with both forms was slower on an
 // H100 (keys32 q1 2^26 2.35 ms, keys64 7.13: README).
-void countDigits(uint shift, bool scan, uint hot) {
+void countDigits(uint shift, uint hot) {
   if (hot < kRadix) {
     [[unroll]] for (uint i = 0u; i < KPI; ++i) {
       uint digit = digitOf(t_keys[i], shift);
@@ -293,13 +277,13 @@ void countDigits(uint shift, bool scan, uint hot) {
   BEFORE_COUNT_BARRIER();
 #endif
   barrier();
-  sumSubgroupRows(scan);
+  sumSubgroupRows();
 }
 
 // countDigits() with the tile's digit order for rankTile(): s_digitScan, t_uniform. Ends behind a
 // barrier.
 void countTile(uint shift, uint hot) {
-  countDigits(shift, true, hot);
+  countDigits(shift, hot);
   t_uniform = s_uniformDigit != kRadix;
 }
 
@@ -434,3 +418,26 @@ void scatterValues(uvec2 valuesIn, uvec2 valuesOut) {
     }
   }
 }
+
+// Persistent tiles (tile_tickets.glsl), the end of a turn of a kernel's tile loop: the tile (its
+// first key at tileStart) scatters, keys then values; where a next tile came (`more`: nextCount
+// keys at nextAt) the workgroup loads it and gets ready for it, else the loop ends. Keys alone
+// load it during the scatter, pairs after their values (on an H100 the overlap made pairs32 10%
+// slower, keys32 5% faster). A macro, so that each kernel compiles as if it were written out
+// there: as functions the SPIR-V changed, and pairs32's 1024 x 16 tiles, at the register cap,
+// ran 25% slower on an H100.
+#define SCATTER_THEN_NEXT_TILE(tileStart, more, nextAt, nextCount)                                  \
+  {                                                                                                 \
+    KeyT nextKeys[KPI];                                                                             \
+    if ((more) && VALUE_WORDS == 0u) loadTileInto(nextKeys, nextAt, nextCount);                     \
+    scatterKeys(uvec2(pc.keysOut), pc.shift);                                                       \
+    if (VALUE_WORDS != 0u)                                                                          \
+      scatterValues(addressAt(uvec2(pc.valsIn), tileStart, valueLog2Bytes()), uvec2(pc.valsOut)); \
+    if (!(more)) break;                                                                             \
+    if (VALUE_WORDS != 0u) loadTileInto(nextKeys, nextAt, nextCount);                               \
+    barrier(); /* the scatter is done with s_tile, s_digitDest and s_uniformDigit */                \
+    clearTileCounts();                                                                              \
+    barrier();                                                                                      \
+    t_count = nextCount;                                                                            \
+    [[unroll]] for (uint i = 0u; i < KPI; ++i) t_keys[i] = nextKeys[i];                             \
+  }

@@ -1,22 +1,40 @@
 // Reduce-then-scan, last kernel of a pass: each workgroup ranks its tile again and scatters it to
 // the positions tile_scan.comp left in the tile table (pc.status): the first key of digit d of
 // tile t goes to table[d * tiles + t]. The same tile work as Onesweep's, with a table lookup in
-// place of the look-back.
+// place of the look-back. With PERSISTENT_TILES a workgroup takes tiles while tickets last and
+// loads the next while it scatters (tile_tickets.glsl); it never waits on another workgroup.
 //   reads keysIn/valsIn [tile range], the table; writes keysOut/valsOut
 #include "common.glsl"
 
 layout(local_size_x_id = 0) in;
+#include "tile_tickets.glsl"
 #include "binning.glsl"
 
 void main() {
-  uint tile, tiles, tileStart;
-  if (!loadWorkgroupTile(tile, tiles, tileStart)) return;
-  countTile(pc.shift, kRadix);  // no histogram before: no hot digit known
-  rankTile(pc.shift);
-  for (uint d = gl_LocalInvocationIndex; d < kRadix; d += WG)
-    s_digitDest[d] = pc.status.v[d * tiles + tile] - s_digitScan[d];
+  uint tid = gl_LocalInvocationIndex;
+  uint count = sortCount();
+  uint tiles = divideUp(count, TILE);
+  if (PERSISTENT_TILES) takeTicket();
+  clearTileCounts();
   barrier();
-  scatterKeys(uvec2(pc.keysOut), pc.shift);
-  if (VALUE_WORDS != 0u)
-    scatterValues(addressAt(uvec2(pc.valsIn), tileStart, valueLog2Bytes()), uvec2(pc.valsOut));
+  uint tile = PERSISTENT_TILES ? s_ticket : flatWorkGroupId();
+  if (tile >= tiles) return;
+  uvec2 keysIn = uvec2(pc.keysIn);
+  loadTile(addressAt(keysIn, tile * TILE, KEY_LOG2_BYTES), min(TILE, count - tile * TILE));
+  for (;;) {
+    countTile(pc.shift, kRadix);  // no histogram before: no hot digit known
+    if (PERSISTENT_TILES) takeTicket();
+    // The table's positions are asked for before the ranking, used after it.
+    uint firstDest = tid < kRadix ? pc.status.v[tid * tiles + tile] : 0u;
+    rankTile(pc.shift);
+    if (tid < kRadix) s_digitDest[tid] = firstDest - s_digitScan[tid];
+    for (uint d = tid + WG; d < kRadix; d += WG) s_digitDest[d] = pc.status.v[d * tiles + tile] - s_digitScan[d];
+    barrier();
+    uint next = PERSISTENT_TILES ? s_ticket : tiles;
+    bool more = next < tiles;
+    uvec2 nextAt = addressAt(keysIn, next * TILE, KEY_LOG2_BYTES);
+    uint nextCount = more ? min(TILE, count - next * TILE) : 0u;
+    SCATTER_THEN_NEXT_TILE(tile * TILE, more, nextAt, nextCount)
+    tile = next;
+  }
 }

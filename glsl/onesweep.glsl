@@ -1,7 +1,7 @@
 // Onesweep binning pass (Adinets & Merrill 2022): one sweep moves every key (and value) of a
 // portion to its place for this pass's digit. With PERSISTENT_TILES a workgroup works on tiles
-// while tickets last, and loads its next tile while it scatters the current one (on an H100 one
-// workgroup fills an SM's shared memory: nothing else hides its load latency). Compiled per
+// while tickets last, and loads its next tile while it scatters the current one
+// (tile_tickets.glsl). Compiled per
 // ranking and key width: onesweep.comp ranks with ballots (any device),
 // onesweep_partitioned.comp with subgroupPartitionNV; the *64.comp forms take 64-bit keys.
 // Per tile (binning.glsl does the tile's work):
@@ -21,14 +21,13 @@
 #include "common.glsl"
 
 layout(local_size_x_id = 0) in;
-// Tile after tile while tickets last (the tuning's choice; measured on NVIDIA only). On lavapipe
-// the loop hung at 300k keys and more with 2 threads (one thread spinning, the other idle; with
-// the next ticket taken after the look-back it did not): where it is off, a workgroup sorts one
-// tile, as before.
-layout(constant_id = 14) const bool PERSISTENT_TILES = false;
+// Tile after tile while tickets last (PERSISTENT_TILES: the tuning's choice; measured on NVIDIA
+// only). On lavapipe the loop hung at 300k keys and more with 2 threads (one thread spinning, the
+// other idle; with the next ticket taken after the look-back it did not): where it is off, a
+// workgroup sorts one tile, as before.
 #include "lookback.glsl"
+#include "tile_tickets.glsl"
 uint g_tile;            // the tile this workgroup works on
-shared uint s_ticket;   // a ticket just taken
 // Pairs (the tuning's choice per tier; NVIDIA's 512 x 18 tiles): each tile's values, and the
 // next tile's keys, are touched into L2 while the tile is counted, looked back and ranked (one
 // load per 32-byte sector): their loads then hit L2. The next ticket is taken before the count to
@@ -57,12 +56,6 @@ uint touchRange(uvec2 at, uint bytes) {
 }
 void sinkTouched(uint acc) {
   if (acc == 0x9E3779B9u) atomicOr(pc.tickets.v[pc.dispatchIndex], 0u);  // changes nothing
-}
-
-uint ticket() { return atomicAdd(pc.tickets.v[pc.dispatchIndex], 1u); }
-// Thread 0 takes a tile ticket into s_ticket (behind a barrier before anyone reads it).
-void takeTicket() {
-  if (gl_LocalInvocationIndex == 0u) s_ticket = ticket();
 }
 
 // The next dispatch's look-back words: rows [0, tiles of the largest portion), shared out over
@@ -136,20 +129,7 @@ void main() {
     bool more = next < tileCount;
     uvec2 nextAt = addressAt(keysIn, next * tile, KEY_LOG2_BYTES);
     uint nextCount = more ? min(tile, portionKeys - next * tile) : 0u;
-    KeyT nextKeys[KPI];
-    // Keys alone: the next tile loads during the scatter. Pairs load it after their values (on
-    // an H100 the overlap made pairs32 10% slower, keys32 5% faster).
-    if (more && VALUE_WORDS == 0u) loadTileInto(nextKeys, nextAt, nextCount);
-    scatterKeys(uvec2(pc.keysOut), pc.shift);
-    if (VALUE_WORDS != 0u)
-      scatterValues(addressAt(uvec2(pc.valsIn), tileStart, valueLog2Bytes()), uvec2(pc.valsOut));
-    if (!more) break;
-    if (VALUE_WORDS != 0u) loadTileInto(nextKeys, nextAt, nextCount);
-    barrier();  // the scatter is done with s_tile, s_digitDest and s_uniformDigit
-    clearTileCounts();
-    barrier();
+    SCATTER_THEN_NEXT_TILE(tileStart, more, nextAt, nextCount)
     g_tile = next;
-    t_count = nextCount;
-    [[unroll]] for (uint i = 0u; i < KPI; ++i) t_keys[i] = nextKeys[i];
   }
 }

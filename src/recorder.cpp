@@ -179,6 +179,7 @@ struct SortRecording {
       computeBarrier(s.vk, cmd);
       dispatch(s, cmd, pipelines.tileScan, push, kRadix);
       computeBarrier(s.vk, cmd);
+      push.dispatchIndex = pass;  // its ticket counter
       launch(pipelines.binning, kDispatchTiles, tiles);
       if (pass + 1 < passes) computeBarrier(s.vk, cmd);
       stamps.write();

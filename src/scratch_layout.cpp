@@ -48,7 +48,9 @@ ScratchLayout scratchLayout(const Tuning& tuning, const SortConfig& config, uint
     at += statusBytes;
     l.status[1] = at;
     at += statusBytes;
-  } else {
+  } else {  // a ticket counter per downsweep (one per pass), the tile table
+    l.tickets = at;
+    at += aligned(VkDeviceSize(kMaxPasses) * 4);
     l.table = at;
     at += tableBytes;
   }

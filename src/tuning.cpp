@@ -47,7 +47,6 @@ struct Preferred {
     TileShape tile = {0, 0, 1};       // 32-bit keys with 32-bit values
     TileShape wideTile = {0, 0, 1};   // 64-bit keys or values
     TileShape keysAlone = {0, 0, 1};  // 32-bit keys without values (0s: the tier's `tile`)
-    bool aloneOnesweepOnly = false;   // reduce-then-scan keeps the tier's `tile` for keys alone
     bool fitWaves = false;            // its shapes' tiles fitted to whole waves (TileShape)
   } tiers[kMaxTileTiers] = {};
   uint32_t waveWorkgroups = ~0u;      // ~0: the device's SM count where it reports one
@@ -82,7 +81,9 @@ struct Preferred {
 // one-round tiles rank with takeRowPlaces() it beats 1024 x 16 (keys32 2^24 0.625 -> 0.603 ms,
 // 2^26 2.354 -> 2.296, 2^28 9.248 -> 9.070; keysf32 3-5%; keys32 q16 2.7% slower); pairs32 and
 // 64-bit elements lost 2-10% in it (with their values touched early too, pairs32 2^26 3.26 -> 3.44
-// ms), and so did reduce-then-scan's keys32 (2^26 2.936 -> 3.177 ms), which keeps 1024 x 16.
+// ms). Reduce-then-scan's keys32 lost in it too (2^26 2.936 -> 3.177 ms) until its downsweep
+// took tiles while tickets last (persistentTiles): then 512 x 18 won (2^24 0.823 -> 0.774 ms,
+// 2^26 2.938 -> 2.897; 1024 x 16 persistent 0.814 / 2.951).
 // Two workgroups per SM did not happen: smaller
 // workgroups take more registers (256 x 24 keys: 154), and every such shape lost (256-512
 // invocations, 12-40 keys, 2 or 4 rounds: keys32 at 2^26 2.84-3.71 ms against 2.35).
@@ -148,7 +149,6 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.tiers[3] = {5u << 17, {512, 18, 1, true}, {512, 9, 1, true}};
       p.tiers[3].fitWaves = true;
       p.tiers[4] = {1u << 23, {1024, 16, 2}, {768, 12, 2}, {512, 18, 1}};
-      p.tiers[4].aloneOnesweepOnly = true;
       // Hot digits: keys alone, 32-bit ones not where nearly every key holds the digit.
       p.hotDigitWithValues = false;
       p.hotDigitTo[2] = 98;
@@ -178,7 +178,6 @@ void setTierField(Preferred* want, uint32_t tier, const std::string& field, uint
   else if (field == "alone_keys") t.keysAlone.keysPerInvocation = value;
   else if (field == "alone_rounds") t.keysAlone.reorderRounds = value;
   else if (field == "fit") t.fitWaves = value != 0;
-  else if (field == "alone_onesweep_only") t.aloneOnesweepOnly = value != 0;
 }
 
 // VKSORT_TUNING=name=value,...: a developer's override of `want`, for measuring shapes.
@@ -362,16 +361,14 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   fit(&base[1], 2, false);
   base[2] = base[0];
   // Further tiers, in ascending counts (one out of order ends the list); a shape not given is
-  // the first tier's (keys alone: the tier's own 32-bit one, which reduce-then-scan also takes
-  // where the keys-alone shape was measured for Onesweep only).
+  // the first tier's (keys alone: the tier's own 32-bit one).
   t.tierCount = 1;
   for (uint32_t i = 1; i < want.tierCount && want.tiers[i].from > t.tiers[t.tierCount - 1].from; ++i, ++t.tierCount) {
     const Preferred::Tier& w = want.tiers[i];
     t.tiers[i].from = w.from;
     const bool fitted = w.fitWaves && t.waveWorkgroups != 0 && t.algorithm == Algorithm::onesweep && !t.partitionedRanking;
     for (uint32_t cls = 0; cls < kTileClasses; ++cls) {
-      const bool ownAlone = cls == 2 && !(w.aloneOnesweepOnly && t.algorithm != Algorithm::onesweep);
-      const TileShape given = cls == 0 ? w.tile : cls == 1 ? w.wideTile : ownAlone ? w.keysAlone : TileShape{0, 0, 1};
+      const TileShape given = cls == 0 ? w.tile : cls == 1 ? w.wideTile : w.keysAlone;
       TileShape& shape = t.tiers[i].shape[cls];
       shape = cls == 2 ? t.tiers[i].shape[0] : base[cls];
       if (given.workgroupSize != 0) shape.workgroupSize = std::max(given.workgroupSize, t.subgroupSize);
