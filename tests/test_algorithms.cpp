@@ -261,8 +261,18 @@ TEST_SUITE("algorithms") {
     // or after its values (pairs); in one round and through shared memory in 2 rounds. Lavapipe
     // runs a few workgroups at a time, so the first ones take most of the tiles.
     for (const char* variant : {"algorithm=2,small_keys=0,persistent=1",
-                                "algorithm=2,small_keys=0,persistent=1,rounds=2,wide_rounds=2"})
+                                "algorithm=2,small_keys=0,persistent=1,rounds=2,wide_rounds=2"}) {
       sortEveryConfig(variant, {Dist::uniform, Dist::q4, Dist::allEqual}, 9);
+      // Indirect: the grid of maxCount's tiles, fewer of them taken.
+      TunedSorter tuned(variant);
+      const uint32_t tile = vksort::getSorterProperties(gpu().sorter).tileKeys;
+      for (const vksort::SortConfig& config : {kConfigs[0], kConfigs[1]}) {
+        CAPTURE(variant);
+        CAPTURE(int(config.keyType));
+        std::vector<uint32_t> keys = makeKeysFor(config, Dist::uniform, 9 * tile, 5);
+        sortIndirectAndCheck(keys, config.valueType != ValueType::none, 6 * tile + 7, CountSource::shader, config);
+      }
+    }
   }
 
   TEST_CASE("reduce-then-scan's tile table scanned in several rounds per digit") {
