@@ -48,6 +48,15 @@ const uint TILE = WG * KPI;
 const uint ROUND_KPI = KPI / REORDER_ROUNDS;  // an invocation's keys per reorder round
 const uint PART = WG * ROUND_KPI;             // elements the reorder area holds
 const bool DEFERRED_STORES = REORDER_ROUNDS > 1u;
+// Persistent tiles of keys alone in one round (tile_tickets.glsl; SCATTER_THEN_NEXT_TILE): after
+// its ranking a subgroup's counter row is its own until the next tile's row sums, so each
+// subgroup counts its keys of the next tile as soon as it has scattered this one's, with no
+// workgroup barrier between (countOwnRowEarly()).
+#ifdef VKSORT_TILE_TICKETS
+const bool EARLY_NEXT_COUNT = PERSISTENT_TILES && VALUE_WORDS == 0u && !DEFERRED_STORES;
+#else
+const bool EARLY_NEXT_COUNT = false;
+#endif
 const uint MAX_SUBGROUPS = WG / MIN_SUBGROUP_SIZE;
 const uint TILE_WORDS = VALUE_WORDS > kKeyWords ? VALUE_WORDS : kKeyWords;
 const uint REORDER_WORDS = PART * TILE_WORDS;
@@ -250,14 +259,14 @@ void sumSubgroupRows() {
   barrier();
 }
 
-// The tile's digit counts: per-key shared atomics into the subgroup rows, then sumSubgroupRows().
-// Ends behind a barrier. `hot`: a digit known to hold many of the keys (Onesweep's
+// The tile's keys counted into their subgroups' rows (per-key shared atomics); countDigits() then
+// sums the rows (sumSubgroupRows()) and ends behind a barrier. `hot`: a digit known to hold many of the keys (Onesweep's
 // HOT_DIGIT_FROM), else kRadix. A subgroup's keys of that digit are counted by one atomic per
 // step: atomics of many lanes on one word serialize (on an H100 a tile's count took 1.8x as long
 // with 60% of the keys on one digit, q4, though as long as with uniform keys where all of them
 // were). Two loops: one loop with both forms was slower on an H100 (keys32 q1 2^26 2.35 ms,
 // keys64 7.13: README).
-void countDigits(uint shift, uint hot) {
+void countIntoRows(uint shift, uint hot) {
   if (hot < kRadix) {
     [[unroll]] for (uint i = 0u; i < KPI; ++i) {
       uint digit = digitOf(t_keys[i], shift);
@@ -273,6 +282,12 @@ void countDigits(uint shift, uint hot) {
       if (holdsKey(i)) counterAdd(counterWord(gl_SubgroupID, digit), 1u << counterShift(digit));
     }
   }
+}
+
+// countIntoRows() unless the keys were counted already (`counted`: EARLY_NEXT_COUNT), then the
+// row sums.
+void countDigits(uint shift, uint hot, bool counted) {
+  if (!counted) countIntoRows(shift, hot);
 #ifdef BEFORE_COUNT_BARRIER  // the kernel's hook: what the count's barrier should publish
   BEFORE_COUNT_BARRIER();
 #endif
@@ -281,9 +296,9 @@ void countDigits(uint shift, uint hot) {
 }
 
 // countDigits() with the tile's digit order for rankTile(): s_digitScan, t_uniform. Ends behind a
-// barrier.
-void countTile(uint shift, uint hot) {
-  countDigits(shift, hot);
+// barrier. `counted`: the keys are in the rows already (EARLY_NEXT_COUNT).
+void countTile(uint shift, uint hot, bool counted) {
+  countDigits(shift, hot, counted);
   t_uniform = s_uniformDigit != kRadix;
 }
 
@@ -356,7 +371,9 @@ void storeValuesOfRound(uint r, uvec2 values[KPI]) {
 // invocations write consecutive addresses of a bin. A uniform tile's keys go from registers.
 void scatterKeys(uvec2 keysOut, uint shift) {
   if (t_uniform) {
-    uint dest = s_digitDest[s_uniformDigit];
+    // (with EARLY_NEXT_COUNT s_uniformDigit is reset meanwhile: an invocation holding keys holds
+    // key 0, and all have the tile's digit)
+    uint dest = s_digitDest[EARLY_NEXT_COUNT ? digitOf(t_keys[0], shift) : s_uniformDigit];
     [[unroll]] for (uint i = 0u; i < KPI; ++i)
       if (holdsKey(i)) storeKey(keysOut, dest + laneIndex(i), t_keys[i]);
     return;
@@ -419,14 +436,26 @@ void scatterValues(uvec2 valuesIn, uvec2 valuesOut) {
   }
 }
 
+// EARLY_NEXT_COUNT: the next tile's keys, in t_keys / t_count, into this subgroup's own counter
+// row, cleared first (and s_uniformDigit reset for the row sums). No workgroup barrier.
+void countOwnRowEarly(uint shift, uint hot) {
+  uint row = counterWord(gl_SubgroupID, 0u);
+  for (uint w = gl_SubgroupInvocationID; w < kRadix / 2u; w += gl_SubgroupSize) counterStore(row + w, 0u);
+  if (gl_LocalInvocationIndex == 0u) s_uniformDigit = kRadix;
+  subgroupMemoryBarrierShared();
+  subgroupBarrier();
+  countIntoRows(shift, hot);
+}
+
 // Persistent tiles (tile_tickets.glsl), the end of a turn of a kernel's tile loop: the tile (its
 // first key at tileStart) scatters, keys then values; where a next tile came (`more`: nextCount
 // keys at nextAt) the workgroup loads it and gets ready for it, else the loop ends. Keys alone
 // load it during the scatter, pairs after their values (on an H100 the overlap made pairs32 10%
-// slower, keys32 5% faster). A macro, so that each kernel compiles as if it were written out
-// there: as functions the SPIR-V changed, and pairs32's 1024 x 16 tiles, at the register cap,
-// ran 25% slower on an H100.
-#define SCATTER_THEN_NEXT_TILE(tileStart, more, nextAt, nextCount)                                  \
+// slower, keys32 5% faster); with EARLY_NEXT_COUNT each subgroup then counts its keys of it
+// (hot: the pass's hot digit, as countTile() takes) and `counted` says so. A macro, so that each
+// kernel compiles as if it were written out there: as functions the SPIR-V changed, and
+// pairs32's 1024 x 16 tiles, at the register cap, ran 25% slower on an H100.
+#define SCATTER_THEN_NEXT_TILE(tileStart, more, nextAt, nextCount, hot, counted)                     \
   {                                                                                                 \
     KeyT nextKeys[KPI];                                                                             \
     if ((more) && VALUE_WORDS == 0u) loadTileInto(nextKeys, nextAt, nextCount);                     \
@@ -435,9 +464,15 @@ void scatterValues(uvec2 valuesIn, uvec2 valuesOut) {
       scatterValues(addressAt(uvec2(pc.valsIn), tileStart, valueLog2Bytes()), uvec2(pc.valsOut)); \
     if (!(more)) break;                                                                             \
     if (VALUE_WORDS != 0u) loadTileInto(nextKeys, nextAt, nextCount);                               \
-    barrier(); /* the scatter is done with s_tile, s_digitDest and s_uniformDigit */                \
-    clearTileCounts();                                                                              \
-    barrier();                                                                                      \
+    if (!EARLY_NEXT_COUNT) {                                                                        \
+      barrier(); /* the scatter is done with s_tile, s_digitDest and s_uniformDigit */              \
+      clearTileCounts();                                                                            \
+      barrier();                                                                                    \
+    }                                                                                               \
     t_count = nextCount;                                                                            \
     [[unroll]] for (uint i = 0u; i < KPI; ++i) t_keys[i] = nextKeys[i];                             \
+    if (EARLY_NEXT_COUNT) {                                                                         \
+      countOwnRowEarly(pc.shift, hot);                                                              \
+      counted = true;                                                                               \
+    }                                                                                               \
   }

@@ -21,8 +21,9 @@ void main() {
   if (tile >= tiles) return;
   uvec2 keysIn = uvec2(pc.keysIn);
   loadTile(addressAt(keysIn, tile * TILE, KEY_LOG2_BYTES), min(TILE, count - tile * TILE));
+  bool counted = false;  // the tile's keys in the counter rows already (EARLY_NEXT_COUNT)
   for (;;) {
-    countTile(pc.shift, kRadix);  // no histogram before: no hot digit known
+    countTile(pc.shift, kRadix, counted);  // no histogram before: no hot digit known
     if (PERSISTENT_TILES) takeTicket();
     // The table's positions are asked for before the ranking, used after it.
     uint firstDest = tid < kRadix ? pc.status.v[tid * tiles + tile] : 0u;
@@ -34,7 +35,7 @@ void main() {
     bool more = next < tiles;
     uvec2 nextAt = addressAt(keysIn, next * TILE, KEY_LOG2_BYTES);
     uint nextCount = more ? min(TILE, count - next * TILE) : 0u;
-    SCATTER_THEN_NEXT_TILE(tile * TILE, more, nextAt, nextCount)
+    SCATTER_THEN_NEXT_TILE(tile * TILE, more, nextAt, nextCount, kRadix, counted)
     tile = next;
   }
 }

@@ -95,6 +95,7 @@ void main() {
   loadTile(addressAt(keysIn, g_tile * tile, KEY_LOG2_BYTES), min(tile, portionKeys - g_tile * tile));
 
   // Tile after tile while tickets last: the next tile's keys load while this one scatters.
+  bool counted = false;  // the tile's keys in the counter rows already (EARLY_NEXT_COUNT)
   for (;;) {
     uint tileStart = g_tile * tile;
     uint touched = 0u;
@@ -102,7 +103,7 @@ void main() {
       touched = touchRange(addressAt(uvec2(pc.valsIn), tileStart, valueLog2Bytes()), t_count << valueLog2Bytes());
       if (tid == 0u) g_pendingTicket = ticket();
     }
-    countTile(pc.shift, hotDigit);  // publishes the tile's counts (ON_TILE_COUNT)
+    countTile(pc.shift, hotDigit, counted);  // publishes the tile's counts (ON_TILE_COUNT)
     // Before our prefix is out: our next tile waits only on others.
     if (PERSISTENT_TILES && !EARLY_TICKET) takeTicket();
     if (EARLY_TICKET && s_nextTicket < tileCount) {
@@ -129,7 +130,7 @@ void main() {
     bool more = next < tileCount;
     uvec2 nextAt = addressAt(keysIn, next * tile, KEY_LOG2_BYTES);
     uint nextCount = more ? min(tile, portionKeys - next * tile) : 0u;
-    SCATTER_THEN_NEXT_TILE(tileStart, more, nextAt, nextCount)
+    SCATTER_THEN_NEXT_TILE(tileStart, more, nextAt, nextCount, hotDigit, counted)
     g_tile = next;
   }
 }

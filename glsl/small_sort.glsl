@@ -43,7 +43,7 @@ void sortOneTile(uint count) {
     clearTileCounts();
     barrier();
     uint shift = pc.shift + pass * kRadixBits;
-    countTile(shift, kRadix);
+    countTile(shift, kRadix, false);
     if (t_uniform) {  // the pass keeps the order
       barrier();      // everyone has read s_uniformDigit before the next pass clears it
       continue;

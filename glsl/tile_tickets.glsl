@@ -3,6 +3,7 @@
 // PERSISTENT_TILES (the tuning's choice) a workgroup takes tile after tile while tickets last and
 // loads its next tile while it scatters the current one (binning.glsl, SCATTER_THEN_NEXT_TILE): on
 // an H100 one workgroup fills an SM's shared memory, and nothing else hides its load latency.
+#define VKSORT_TILE_TICKETS 1
 layout(constant_id = 14) const bool PERSISTENT_TILES = false;
 shared uint s_ticket;  // a ticket just taken
 
