@@ -260,12 +260,12 @@ void sumSubgroupRows() {
 }
 
 // The tile's keys counted into their subgroups' rows (per-key shared atomics); countDigits() then
-// sums the rows (sumSubgroupRows()) and ends behind a barrier. `hot`: a digit known to hold many of the keys (Onesweep's
-// HOT_DIGIT_FROM), else kRadix. A subgroup's keys of that digit are counted by one atomic per
-// step: atomics of many lanes on one word serialize (on an H100 a tile's count took 1.8x as long
-// with 60% of the keys on one digit, q4, though as long as with uniform keys where all of them
-// were). Two loops: one loop with both forms was slower on an H100 (keys32 q1 2^26 2.35 ms,
-// keys64 7.13: README).
+// sums the rows (sumSubgroupRows()) and ends behind a barrier. `hot`: a digit known to hold many
+// of the keys (Onesweep's HOT_DIGIT_FROM), else kRadix. A subgroup's keys of that digit are
+// counted by one atomic per step: atomics of many lanes on one word serialize (on an H100 a
+// tile's count took 1.8x as long with 60% of the keys on one digit, q4, though as long as with
+// uniform keys where all of them were). Two loops: one loop with both forms was slower on an H100
+// (keys32 q1 2^26 2.35 ms, keys64 7.13: README).
 void countIntoRows(uint shift, uint hot) {
   if (hot < kRadix) {
     [[unroll]] for (uint i = 0u; i < KPI; ++i) {
