@@ -17,7 +17,8 @@
 //    s_digitDest[d] + j]
 //   scatterKeys()       key j of the tile's digit order to s_digitDest[digit] + j: consecutive
 //                       invocations write consecutive addresses of a bin;
-//   scatterValues()     values, loaded only now, follow their keys through the same places.
+//   scatterValues()     values, loaded only now (or riding in registers: RIDING_VALUES), follow
+//                       their keys through the same places.
 // The including kernel declares `layout(local_size_x_id = 0) in;` first, and may define
 // KEYS_IN/KEYS_OUT/VALS_IN... (reference types) before including, to read what it wrote.
 // Shared memory: s_tile, a reorder area of PART = TILE / REORDER_ROUNDS elements (keys, then
@@ -62,6 +63,14 @@ const uint TILE_WORDS = VALUE_WORDS > kKeyWords ? VALUE_WORDS : kKeyWords;
 const uint REORDER_WORDS = PART * TILE_WORDS;
 const uint COUNTER_WORDS = MAX_SUBGROUPS * kRadix / 2u;
 const uint SHARED_TILE_WORDS = DEFERRED_STORES && COUNTER_WORDS > REORDER_WORDS ? COUNTER_WORDS : REORDER_WORDS;
+// Pairs with 32-bit values in one round (the tuning's TileShape::ridingValues; Onesweep, which
+// loads them: onesweep.glsl, SCATTER_THEN_NEXT_TILE): a tile's values load with its keys and wait
+// in registers through the count, look-back and ranking, so that the value scatter waits on no
+// global load (on an H100 pairs32 2M 3% faster, pairs64v32 2M 4%). Pipelines that do not ride
+// measure as before; where its test had gone through a function they ran 4-8% slower (pairs32
+// at 2-6M with the values loaded at the scatter).
+layout(constant_id = 22) const bool RIDING_VALUES_WANTED = false;
+const bool RIDING_VALUES = RIDING_VALUES_WANTED && VALUE_WORDS == 1u && !DEFERRED_STORES;
 // Onesweep's tiles fitted to whole waves (onesweep_fitted*.comp define RUNTIME_TILE; tuning.hpp,
 // TileShape::fitPercent): a tile holds pc.tileKeys = WG * k keys, k <= KPI chosen per sort, and
 // each invocation's keys k.. sit out (whole steps skipped: the branch is uniform). Every other
@@ -106,6 +115,7 @@ shared uint s_uniformDigit;       // the digit every key of the tile has, else k
 KeyT t_keys[KPI];
 uint t_places[(KPI + 1u) / 2u];  // each key's position in the tile's digit order, 16 bits each
 uint t_digits[(KPI + 3u) / 4u];  // the digit of the key the invocation scattered i-th, 8 bits each
+uint t_values[KPI];              // RIDING_VALUES: the keys' values
 uint t_count;                    // keys in the tile
 bool t_uniform;
 
@@ -170,6 +180,13 @@ void loadTileInto(out KeyT keys[KPI], uvec2 at, uint count) {
 void loadTile(uvec2 keys, uint count) {
   t_count = count;
   loadTileInto(t_keys, keys, count);
+}
+// RIDING_VALUES: the tile's values (at `at`, the tile's own base) into t_values.
+void loadRidingValues(uvec2 at, uint count) {
+  [[unroll]] for (uint i = 0u; i < KPI; ++i) {
+    uint idx = laneIndex(i);
+    t_values[i] = stepInTile(i) && idx < count ? VALS_IN(at).v[idx] : 0u;
+  }
 }
 
 // Before countTile/countDigits, behind a barrier (the caller's, to share it).
@@ -406,7 +423,7 @@ void scatterValues(uvec2 valuesIn, uvec2 valuesOut) {
     uint dest = s_digitDest[s_uniformDigit];
     [[unroll]] for (uint i = 0u; i < KPI; ++i) {
       uint idx = laneIndex(i);
-      if (holdsKey(i)) storeValue(valuesOut, dest + idx, loadValue(valuesIn, idx));
+      if (holdsKey(i)) storeValue(valuesOut, dest + idx, RIDING_VALUES ? uvec2(t_values[i], 0u) : loadValue(valuesIn, idx));
     }
     return;
   }
@@ -424,7 +441,7 @@ void scatterValues(uvec2 valuesIn, uvec2 valuesOut) {
     } else {
       [[unroll]] for (uint i = 0u; i < KPI; ++i) {
         uint idx = laneIndex(i);
-        if (holdsKey(i)) tileStoreValue(placeOf(i), loadValue(valuesIn, idx));
+        if (holdsKey(i)) tileStoreValue(placeOf(i), RIDING_VALUES ? uvec2(t_values[i], 0u) : loadValue(valuesIn, idx));
       }
     }
     barrier();
@@ -449,13 +466,14 @@ void countOwnRowEarly(uint shift, uint hot) {
 
 // Persistent tiles (tile_tickets.glsl), the end of a turn of a kernel's tile loop: the tile (its
 // first key at tileStart) scatters, keys then values; where a next tile came (`more`: nextCount
-// keys at nextAt) the workgroup loads it and gets ready for it, else the loop ends. Keys alone
-// load it during the scatter, pairs after their values (on an H100 the overlap made pairs32 10%
-// slower, keys32 5% faster); with EARLY_NEXT_COUNT each subgroup then counts its keys of it
-// (hot: the pass's hot digit, as countTile() takes) and `counted` says so. A macro, so that each
-// kernel compiles as if it were written out there: as functions the SPIR-V changed, and
-// pairs32's 1024 x 16 tiles, at the register cap, ran 25% slower on an H100.
-#define SCATTER_THEN_NEXT_TILE(tileStart, more, nextAt, nextCount, hot, counted)                     \
+// keys at nextAt, with RIDING_VALUES their values at nextValuesAt) the workgroup loads it and
+// gets ready for it, else the loop ends. Keys alone load it during the scatter, pairs after
+// their values (on an H100 the overlap made pairs32 10% slower, keys32 5% faster); with
+// EARLY_NEXT_COUNT each subgroup then counts its keys of it (hot: the pass's hot digit, as
+// countTile() takes) and `counted` says so. A macro, so that each kernel compiles as if it were
+// written out there: as functions the SPIR-V changed, and pairs32's 1024 x 16 tiles, at the
+// register cap, ran 25% slower on an H100.
+#define SCATTER_THEN_NEXT_TILE(tileStart, more, nextAt, nextCount, hot, counted, nextValuesAt)       \
   {                                                                                                 \
     KeyT nextKeys[KPI];                                                                             \
     if ((more) && VALUE_WORDS == 0u) loadTileInto(nextKeys, nextAt, nextCount);                     \
@@ -464,6 +482,7 @@ void countOwnRowEarly(uint shift, uint hot) {
       scatterValues(addressAt(uvec2(pc.valsIn), tileStart, valueLog2Bytes()), uvec2(pc.valsOut)); \
     if (!(more)) break;                                                                             \
     if (VALUE_WORDS != 0u) loadTileInto(nextKeys, nextAt, nextCount);                               \
+    if (RIDING_VALUES) loadRidingValues(nextValuesAt, nextCount);                                   \
     if (!EARLY_NEXT_COUNT) {                                                                        \
       barrier(); /* the scatter is done with s_tile, s_digitDest and s_uniformDigit */              \
       clearTileCounts();                                                                            \

@@ -35,7 +35,7 @@ void main() {
     bool more = next < tiles;
     uvec2 nextAt = addressAt(keysIn, next * TILE, KEY_LOG2_BYTES);
     uint nextCount = more ? min(TILE, count - next * TILE) : 0u;
-    SCATTER_THEN_NEXT_TILE(tile * TILE, more, nextAt, nextCount, kRadix, counted)
+    SCATTER_THEN_NEXT_TILE(tile * TILE, more, nextAt, nextCount, kRadix, counted, nextAt)
     tile = next;
   }
 }

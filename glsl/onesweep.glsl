@@ -8,9 +8,10 @@
 //   1. a tile ticket (tiles are numbered in the order workgroups ask, never by gl_WorkGroupID,
 //      so the look-back only ever waits on running workgroups); the first tickets also clear a
 //      share of the next dispatch's look-back words;
-//   2. load the tile and count its digits (the pass's hot digit a subgroup at a time); publish
-//      the counts at once; ask for the next ticket (PERSISTENT_TILES; with PREFETCH_PAIRS before
-//      the count, and the tile's values and the next tile's keys touched into L2);
+//   2. load the tile (with RIDING_VALUES its values too) and count its digits (the pass's hot
+//      digit a subgroup at a time); publish the counts at once; ask for the next ticket
+//      (PERSISTENT_TILES; with PREFETCH_PAIRS before the count, and the tile's values, unless
+//      they ride, and the next tile's keys touched into L2);
 //   3. look back for the global digit offsets (lookback.glsl), while subgroups that do not look
 //      back rank the keys into shared memory; then the others rank theirs;
 //   4. load the next ticket's tile (keys alone: before the scatter, to overlap it); scatter keys,
@@ -28,10 +29,10 @@ layout(local_size_x_id = 0) in;
 #include "lookback.glsl"
 #include "tile_tickets.glsl"
 uint g_tile;            // the tile this workgroup works on
-// Pairs (the tuning's choice per tier; NVIDIA's 512 x 18 tiles): each tile's values, and the
-// next tile's keys, are touched into L2 while the tile is counted, looked back and ranked (one
-// load per 32-byte sector): their loads then hit L2. The next ticket is taken before the count to
-// know that tile in time.
+// Pairs (the tuning's choice per tier; NVIDIA's 512 x 18 tiles): each tile's values (unless they
+// ride with the keys: RIDING_VALUES, binning.glsl), and the next tile's keys, are touched into L2
+// while the tile is counted, looked back and ranked (one load per 32-byte sector): their loads
+// then hit L2. The next ticket is taken before the count to know that tile in time.
 layout(constant_id = 16) const bool PREFETCH_PAIRS = false;
 // A pass's most frequent digit, where it holds HOT_DIGIT_FROM to HOT_DIGIT_TO percent of the keys
 // (the tuning's, per tile shape; HOT_DIGIT_FROM 0: never), is counted a subgroup at a time
@@ -93,6 +94,7 @@ void main() {
     if (hot) hotDigit = top & 0xFFu;
   }
   loadTile(addressAt(keysIn, g_tile * tile, KEY_LOG2_BYTES), min(tile, portionKeys - g_tile * tile));
+  if (RIDING_VALUES) loadRidingValues(addressAt(uvec2(pc.valsIn), g_tile * tile, 2u), t_count);
 
   // Tile after tile while tickets last: the next tile's keys load while this one scatters.
   bool counted = false;  // the tile's keys in the counter rows already (EARLY_NEXT_COUNT)
@@ -100,7 +102,7 @@ void main() {
     uint tileStart = g_tile * tile;
     uint touched = 0u;
     if (EARLY_TICKET) {
-      touched = touchRange(addressAt(uvec2(pc.valsIn), tileStart, valueLog2Bytes()), t_count << valueLog2Bytes());
+      if (!RIDING_VALUES) touched = touchRange(addressAt(uvec2(pc.valsIn), tileStart, valueLog2Bytes()), t_count << valueLog2Bytes());
       if (tid == 0u) g_pendingTicket = ticket();
     }
     countTile(pc.shift, hotDigit, counted);  // publishes the tile's counts (ON_TILE_COUNT)
@@ -130,7 +132,7 @@ void main() {
     bool more = next < tileCount;
     uvec2 nextAt = addressAt(keysIn, next * tile, KEY_LOG2_BYTES);
     uint nextCount = more ? min(tile, portionKeys - next * tile) : 0u;
-    SCATTER_THEN_NEXT_TILE(tileStart, more, nextAt, nextCount, hotDigit, counted)
+    SCATTER_THEN_NEXT_TILE(tileStart, more, nextAt, nextCount, hotDigit, counted, addressAt(uvec2(pc.valsIn), next * tile, 2u))
     g_tile = next;
   }
 }

@@ -89,6 +89,7 @@ struct SpecData {
   uint32_t hotDigitFrom;                 // 18
   uint32_t hotDigitTo;                   // 19
   VkBool32 lookbackPlainStores;          // 20
+  VkBool32 ridingValues;                 // 22
 };
 const VkSpecializationMapEntry kSpecMap[] = {
     {0, offsetof(SpecData, workgroupSize), 4},
@@ -107,6 +108,7 @@ const VkSpecializationMapEntry kSpecMap[] = {
     {18, offsetof(SpecData, hotDigitFrom), 4},
     {19, offsetof(SpecData, hotDigitTo), 4},
     {20, offsetof(SpecData, lookbackPlainStores), 4},
+    {22, offsetof(SpecData, ridingValues), 4},
 };
 
 struct KernelSource {
@@ -227,7 +229,8 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uin
                 kernel == kSmallSort && tile.ridersAlongside,
                 kernel == kBinning && (valueWords == 0 || t.hotDigitWithValues) ? tile.hotDigitFrom : 0,
                 tile.hotDigitTo,
-                t.lookbackPlainStores};
+                t.lookbackPlainStores,
+                kernel == kBinning && tile.ridingValues};
   VkSpecializationInfo specInfo{uint32_t(std::size(kSpecMap)), kSpecMap, sizeof spec, &spec};
 
   VkPipelineShaderStageRequiredSubgroupSizeCreateInfo requiredSize{

@@ -57,6 +57,7 @@ struct Preferred {
   uint32_t hotDigitTo[kTileClasses] = {100, 100, 100};
   bool hotDigitWithValues = true;
   uint32_t histogramMinWorkgroups = 256;  // small sorts: fewer tiles per histogram workgroup
+  bool ridingValues = false;  // measured on NVIDIA only (TileShape::ridingValues)
 };
 
 // Starting points per vendor. NVIDIA, measured on an H100 (driver 580): the driver keeps about
@@ -92,7 +93,11 @@ struct Preferred {
 // ms, 0.544 -> 0.511), 3% at 400k-524k for 64-bit; it lost 1-1.5% in the 512 x 4 tiles and
 // 1.5-8% in the large ones (which sit at the register cap), and keys alone gain nothing from it.
 // Touched later, before the key scatter: pairs32 1-4% slower in every tier, pairs64v32 in the
-// large tiles 2.6% faster at 2^24 and 0.4% slower at 2^26.
+// large tiles 2.6% faster at 2^24 and 0.4% slower at 2^26. Since then 32-bit values in one-round
+// tiles load with their keys and wait in registers (ridingValues; only the next tile's keys are
+// touched): never slower from 100k to 6M, pairs32 2M 0.1280 -> 0.1237 ms, 6M 0.3595 -> 0.3505,
+// 100k 0.0425 -> 0.0415; pairs64v32 1M 0.1890 -> 0.1835, 2M 0.3583 -> 0.3452, 6M 0.963 -> 0.930.
+// Without the touch of the next keys as well: pairs32 2M 1% faster, 4M 1% slower.
 // Direct sorts in the 512 x 18 / 512 x 9 tier fit their tiles to whole waves of one workgroup per
 // SM (fitWaves, fitPercent): keys32 1.31M 0.0967 -> 0.0887 ms, pairs32 0.1214 -> 0.1071, 655360
 // keys 0.0610 -> 0.0570 / 0.0713 -> 0.0655. 32-bit pairs take any cut (pairs32 3M 0.1947 ->
@@ -153,6 +158,7 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.hotDigitWithValues = false;
       p.hotDigitTo[2] = 98;
       p.lookbackWindow[2] = 3;
+      p.ridingValues = true;
       return p;
     }
     case kVendorAmd: return {64, 256, 16, 8, 8};
@@ -230,6 +236,7 @@ void applyOverride(Preferred* want) {
     else if (is("lookback_window_wide")) want->lookbackWindow[1] = value;
     else if (is("lookback_window_alone")) want->lookbackWindow[2] = value;
     else if (is("persistent")) want->persistentTiles = value != 0;
+    else if (is("riding_values")) want->ridingValues = value != 0;
     else if (is("histogram_copies")) want->histogramCopies = value;
     else if (is("histogram_workgroup")) want->histogramWorkgroupSize = value;
     else if (is("subgroup")) want->subgroupSize = value;
@@ -385,6 +392,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
       shape.hotDigitFrom = t.algorithm == Algorithm::onesweep ? std::min(want.hotDigitFrom[cls], 100u) : 0;
       shape.hotDigitTo = std::min(want.hotDigitTo[cls], 100u);
       shape.lookbackWindow = std::clamp(want.lookbackWindow[cls], 1u, 16u);
+      shape.ridingValues = want.ridingValues && t.algorithm == Algorithm::onesweep && cls != 2 && shape.reorderRounds == 1;
     }
   // The one-workgroup sort's tiles, ascending: first bitonic networks (small_bitonic.glsl) of
   // powers of two up to bitonicKeysPerPass times a full key's passes (smallTileOf() gives a sort

@@ -28,6 +28,9 @@ struct TileShape {
   uint32_t hotDigitTo = 100;  // from .. to percent of its keys, its keys are counted a subgroup
                               // at a time (onesweep.glsl, HOT_DIGIT_FROM; 0: never)
   uint32_t lookbackWindow = 1;  // Onesweep binning: predecessors the look-back reads at once
+  bool ridingValues = false;    // Onesweep pairs with 32-bit values in one round: values load
+                                // with their keys and wait in registers (binning.glsl's
+                                // RIDING_VALUES), not at the value scatter
   uint32_t keys() const { return workgroupSize * keysPerInvocation; }
 };
 
@@ -138,7 +141,7 @@ bool trustsForwardProgress(const DeviceCaps& caps);
 // whole waves of that many workgroups, by default the device's SM count, where that cuts them to
 // at most that share: fit_percent for every tile class, then fit_percent_pairs / _wide / _alone
 // for 32-bit pairs, 64-bit elements, 32-bit keys alone),
-// "hot_digit_from=25,hot_digit_to=100,hot_digit_pairs=1" (every tile class; then _pairs / _wide /
+// "hot_digit_from=25,hot_digit_to=100,hot_digit_pairs=1,riding_values=1" (every tile class; then _pairs / _wide /
 // _alone as above; pairs: whether pairs count hot digits too),
 // "histogram_tiles=8,histogram_min_groups=256,histogram_copies=4,histogram_workgroup=128,
 // partitioned=0,plain_loads=1,plain_stores=1,lookback_window=4 (then _pairs / _wide / _alone),

@@ -298,7 +298,7 @@ TEST_SUITE("algorithms") {
                               ",tier1_keys=9,tier1_rounds=1,tier1_wide_workgroup=" + std::to_string(workgroup) +
                               ",tier1_wide_keys=6,tier1_wide_rounds=1,tier1_alone_workgroup=" + std::to_string(workgroup) +
                               ",tier1_alone_keys=7,tier1_alone_rounds=1";
-    for (const char* variant : {"", ",portion_tiles=2", ",tier1_rounds=3,tier1_wide_rounds=2", ",hot_digit_from=1"}) {
+    for (const char* variant : {"", ",portion_tiles=2", ",tier1_rounds=3,tier1_wide_rounds=2", ",hot_digit_from=1", ",riding_values=1"}) {
       TunedSorter tuned((shape + variant).c_str());
       const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
       REQUIRE(p.waveWorkgroups == 3);
@@ -361,6 +361,19 @@ TEST_SUITE("algorithms") {
                                 "algorithm=1,small_keys=0,lookback_window=16,portion_tiles=2",
                                 "algorithm=1,small_keys=0,lookback_window_pairs=2,lookback_window_wide=5,lookback_window_alone=3"})
       sortEveryConfig(variant, {Dist::uniform, Dist::q4}, 9);
+  }
+
+  TEST_CASE("Onesweep pairs whose 32-bit values load with their keys") {
+    // TileShape::ridingValues (binning.glsl's RIDING_VALUES; NVIDIA's choice): in one-round tiles
+    // a tile's 32-bit values are loaded with its keys and scattered from registers (32-bit keys
+    // and 64-bit keys with 32-bit values; 64-bit values and two-round tiles load them at the
+    // scatter as before), in one portion and in portions of 2 tiles, with uniform tiles (their
+    // values go straight from registers). Fitted tiles: the test above. Lavapipe runs it a tile
+    // per workgroup; the GPU suite with NVIDIA's tiles taken while tickets last, where each next
+    // tile's values load after the scatter.
+    for (const char* variant : {"algorithm=1,small_keys=0,riding_values=1", "algorithm=1,small_keys=0,riding_values=1,portion_tiles=2",
+                                "algorithm=1,small_keys=0,riding_values=1,rounds=2,wide_rounds=2"})
+      sortEveryConfig(variant, {Dist::uniform, Dist::q4, Dist::allEqual}, 9);
   }
 
   TEST_CASE("per-device choice, and the caller's override") {
