@@ -63,12 +63,12 @@ const uint TILE_WORDS = VALUE_WORDS > kKeyWords ? VALUE_WORDS : kKeyWords;
 const uint REORDER_WORDS = PART * TILE_WORDS;
 const uint COUNTER_WORDS = MAX_SUBGROUPS * kRadix / 2u;
 const uint SHARED_TILE_WORDS = DEFERRED_STORES && COUNTER_WORDS > REORDER_WORDS ? COUNTER_WORDS : REORDER_WORDS;
-// Pairs with 32-bit values in one round (the tuning's TileShape::ridingValues; Onesweep, which
-// loads them: onesweep.glsl, SCATTER_THEN_NEXT_TILE): a tile's values load with its keys and wait
-// in registers through the count, look-back and ranking, so that the value scatter waits on no
-// global load (on an H100 pairs32 2M 3% faster, pairs64v32 2M 4%). Pipelines that do not ride
-// measure as before; where its test had gone through a function they ran 4-8% slower (pairs32
-// at 2-6M with the values loaded at the scatter).
+// Pairs with 32-bit values in one round (the tuning's TileShape::ridingValues): a tile's values
+// load with its keys (Onesweep's binning and reduce-then-scan's downsweep load them, the next
+// tile's in SCATTER_THEN_NEXT_TILE) and wait in registers through the count, look-back and
+// ranking, so that the value scatter waits on no global load (on an H100 pairs32 2M 3% faster,
+// pairs64v32 2M 4%). Pipelines that do not ride measure as before; where its test had gone
+// through a function they ran 4-8% slower (pairs32 at 2-6M with the values loaded at the scatter).
 layout(constant_id = 22) const bool RIDING_VALUES_WANTED = false;
 const bool RIDING_VALUES = RIDING_VALUES_WANTED && VALUE_WORDS == 1u && !DEFERRED_STORES;
 // Onesweep's tiles fitted to whole waves (onesweep_fitted*.comp define RUNTIME_TILE; tuning.hpp,

@@ -21,6 +21,7 @@ void main() {
   if (tile >= tiles) return;
   uvec2 keysIn = uvec2(pc.keysIn);
   loadTile(addressAt(keysIn, tile * TILE, KEY_LOG2_BYTES), min(TILE, count - tile * TILE));
+  if (RIDING_VALUES) loadRidingValues(addressAt(uvec2(pc.valsIn), tile * TILE, 2u), t_count);
   bool counted = false;  // the tile's keys in the counter rows already (EARLY_NEXT_COUNT)
   for (;;) {
     countTile(pc.shift, kRadix, counted);  // no histogram before: no hot digit known
@@ -35,7 +36,7 @@ void main() {
     bool more = next < tiles;
     uvec2 nextAt = addressAt(keysIn, next * TILE, KEY_LOG2_BYTES);
     uint nextCount = more ? min(TILE, count - next * TILE) : 0u;
-    SCATTER_THEN_NEXT_TILE(tile * TILE, more, nextAt, nextCount, kRadix, counted, nextAt)
+    SCATTER_THEN_NEXT_TILE(tile * TILE, more, nextAt, nextCount, kRadix, counted, addressAt(uvec2(pc.valsIn), next * TILE, 2u))
     tile = next;
   }
 }

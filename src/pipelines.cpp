@@ -230,7 +230,7 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uin
                 kernel == kBinning && (valueWords == 0 || t.hotDigitWithValues) ? tile.hotDigitFrom : 0,
                 tile.hotDigitTo,
                 t.lookbackPlainStores,
-                kernel == kBinning && tile.ridingValues};
+                (kernel == kBinning || kernel == kDownsweep) && tile.ridingValues};
   VkSpecializationInfo specInfo{uint32_t(std::size(kSpecMap)), kSpecMap, sizeof spec, &spec};
 
   VkPipelineShaderStageRequiredSubgroupSizeCreateInfo requiredSize{

@@ -84,7 +84,13 @@ struct Preferred {
 // 64-bit elements lost 2-10% in it (with their values touched early too, pairs32 2^26 3.26 -> 3.44
 // ms). Reduce-then-scan's keys32 lost in it too (2^26 2.936 -> 3.177 ms) until its downsweep
 // took tiles while tickets last (persistentTiles): then 512 x 18 won (2^24 0.823 -> 0.774 ms,
-// 2^26 2.938 -> 2.897; 1024 x 16 persistent 0.814 / 2.951).
+// 2^26 2.938 -> 2.897; 1024 x 16 persistent 0.814 / 2.951). Since their values ride with their
+// keys (ridingValues), 32-bit pairs take 512 x 18 there too: pairs32 8M 0.4554 -> 0.4338 ms, 2^24
+// 0.8659 -> 0.8298, 2^26 3.138 -> 3.087, 2^28 12.374 -> 12.271, q4 at 2^26 3.486 -> 3.308 (without
+// the touch of the next tile's keys 3.10, but 2^28 12.77); reduce-then-scan's pairs32 2^24 0.973
+// -> 0.909, 2^26 3.500 -> 3.428. 64-bit pairs in 512 x 9 there: 1-2% faster at 8-12M, 1-2% slower
+// from 2^24, so 768 x 12 stays. Their hot digits counted a subgroup at a time in it: q4 4% faster,
+// q1 0.5-1% slower (not taken).
 // Two workgroups per SM did not happen: smaller
 // workgroups take more registers (256 x 24 keys: 154), and every such shape lost (256-512
 // invocations, 12-40 keys, 2 or 4 rounds: keys32 at 2^26 2.84-3.71 ms against 2.35).
@@ -97,7 +103,9 @@ struct Preferred {
 // tiles load with their keys and wait in registers (ridingValues; only the next tile's keys are
 // touched): never slower from 100k to 6M, pairs32 2M 0.1280 -> 0.1237 ms, 6M 0.3595 -> 0.3505,
 // 100k 0.0425 -> 0.0415; pairs64v32 1M 0.1890 -> 0.1835, 2M 0.3583 -> 0.3452, 6M 0.963 -> 0.930.
-// Without the touch of the next keys as well: pairs32 2M 1% faster, 4M 1% slower.
+// Without the touch of the next keys as well: pairs32 2M 1% faster, 4M 1% slower. In
+// reduce-then-scan's downsweep: pairs32 1M 0.1036 -> 0.0998, 4M 0.3076 -> 0.2840, pairs64v32 4M
+// 0.8008 -> 0.7212.
 // Direct sorts in the 512 x 18 / 512 x 9 tier fit their tiles to whole waves of one workgroup per
 // SM (fitWaves, fitPercent): keys32 1.31M 0.0967 -> 0.0887 ms, pairs32 0.1214 -> 0.1071, 655360
 // keys 0.0610 -> 0.0570 / 0.0713 -> 0.0655. 32-bit pairs take any cut (pairs32 3M 0.1947 ->
@@ -153,7 +161,7 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.tiers[2] = {3u << 17, {512, 4, 1}, {512, 9, 1, true}};
       p.tiers[3] = {5u << 17, {512, 18, 1, true}, {512, 9, 1, true}};
       p.tiers[3].fitWaves = true;
-      p.tiers[4] = {1u << 23, {1024, 16, 2}, {768, 12, 2}, {512, 18, 1}};
+      p.tiers[4] = {1u << 23, {512, 18, 1, true}, {768, 12, 2}};
       // Hot digits: keys alone, 32-bit ones not where nearly every key holds the digit.
       p.hotDigitWithValues = false;
       p.hotDigitTo[2] = 98;
@@ -392,7 +400,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
       shape.hotDigitFrom = t.algorithm == Algorithm::onesweep ? std::min(want.hotDigitFrom[cls], 100u) : 0;
       shape.hotDigitTo = std::min(want.hotDigitTo[cls], 100u);
       shape.lookbackWindow = std::clamp(want.lookbackWindow[cls], 1u, 16u);
-      shape.ridingValues = want.ridingValues && t.algorithm == Algorithm::onesweep && cls != 2 && shape.reorderRounds == 1;
+      shape.ridingValues = want.ridingValues && cls != 2 && shape.reorderRounds == 1;
     }
   // The one-workgroup sort's tiles, ascending: first bitonic networks (small_bitonic.glsl) of
   // powers of two up to bitonicKeysPerPass times a full key's passes (smallTileOf() gives a sort

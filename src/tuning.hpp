@@ -28,8 +28,8 @@ struct TileShape {
   uint32_t hotDigitTo = 100;  // from .. to percent of its keys, its keys are counted a subgroup
                               // at a time (onesweep.glsl, HOT_DIGIT_FROM; 0: never)
   uint32_t lookbackWindow = 1;  // Onesweep binning: predecessors the look-back reads at once
-  bool ridingValues = false;    // Onesweep pairs with 32-bit values in one round: values load
-                                // with their keys and wait in registers (binning.glsl's
+  bool ridingValues = false;    // pairs with 32-bit values in one round: values load with
+                                // their keys and wait in registers (binning.glsl's
                                 // RIDING_VALUES), not at the value scatter
   uint32_t keys() const { return workgroupSize * keysPerInvocation; }
 };

@@ -363,16 +363,18 @@ TEST_SUITE("algorithms") {
       sortEveryConfig(variant, {Dist::uniform, Dist::q4}, 9);
   }
 
-  TEST_CASE("Onesweep pairs whose 32-bit values load with their keys") {
+  TEST_CASE("pairs whose 32-bit values load with their keys, both algorithms") {
     // TileShape::ridingValues (binning.glsl's RIDING_VALUES; NVIDIA's choice): in one-round tiles
     // a tile's 32-bit values are loaded with its keys and scattered from registers (32-bit keys
     // and 64-bit keys with 32-bit values; 64-bit values and two-round tiles load them at the
     // scatter as before), in one portion and in portions of 2 tiles, with uniform tiles (their
-    // values go straight from registers). Fitted tiles: the test above. Lavapipe runs it a tile
-    // per workgroup; the GPU suite with NVIDIA's tiles taken while tickets last, where each next
-    // tile's values load after the scatter.
-    for (const char* variant : {"algorithm=1,small_keys=0,riding_values=1", "algorithm=1,small_keys=0,riding_values=1,portion_tiles=2",
-                                "algorithm=1,small_keys=0,riding_values=1,rounds=2,wide_rounds=2"})
+    // values go straight from registers). Reduce-then-scan's downsweep also with tiles taken while
+    // tickets last, where each next tile's values load after the scatter (Onesweep's persistent
+    // loop hung lavapipe: the GPU suite runs it, NVIDIA's choice). Fitted tiles: the test above.
+    for (const char* variant :
+         {"algorithm=1,small_keys=0,riding_values=1", "algorithm=1,small_keys=0,riding_values=1,portion_tiles=2",
+          "algorithm=1,small_keys=0,riding_values=1,rounds=2,wide_rounds=2", "algorithm=2,small_keys=0,riding_values=1",
+          "algorithm=2,small_keys=0,riding_values=1,persistent=1"})
       sortEveryConfig(variant, {Dist::uniform, Dist::q4, Dist::allEqual}, 9);
   }
 
