@@ -119,7 +119,9 @@ struct Preferred {
 // histogram counter copies cost 45%; 16 or 32 histogram tiles per workgroup were slower; look-back
 // windows of 1, 8, 12, 16 lost to 4 (rechecked with the tiers from 2^14 to 2^24 keys: 8 and 16
 // lost at every size, 16 by 5-9%); since the plain stores 32-bit keys alone take 3 (keys32 3M
-// 0.1368 -> 0.1342 ms, 2^26 2.102 -> 2.079, twice; 2 alike; pairs32 alike, keys64 0.5% slower).
+// 0.1368 -> 0.1342 ms, 2^26 2.102 -> 2.079, twice; 2 alike; pairs32 alike, keys64 0.5% slower),
+// and since their values ride 32-bit pairs too (pairs32 1M 0.0745 -> 0.0737, 3M 0.1783 -> 0.1749,
+// 100k-256k and 2^24-2^26 alike; 8M 0.5%, 12M 0.1% faster).
 // The one-workgroup sort keeps one tile in shared memory
 // through every pass (small_sort.glsl), in 512 x 4, x 8 or x 16 keys (its cost grows with the
 // keys per invocation: keys32 0.015 ms at 2048 keys in 512 x 4, 0.019 in 512 x 8, 0.027 in
@@ -165,6 +167,7 @@ Preferred preferredFor(const DeviceCaps& caps) {
       // Hot digits: keys alone, 32-bit ones not where nearly every key holds the digit.
       p.hotDigitWithValues = false;
       p.hotDigitTo[2] = 98;
+      p.lookbackWindow[0] = 3;
       p.lookbackWindow[2] = 3;
       p.ridingValues = true;
       return p;

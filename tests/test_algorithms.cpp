@@ -354,7 +354,7 @@ TEST_SUITE("algorithms") {
   TEST_CASE("Onesweep's look-back windows, per tile class") {
     // Predecessors read at once (lookback.glsl's LOOKBACK_WINDOW, a tile class's
     // TileShape::lookbackWindow): one, a window past the walk's usual length, and a different one
-    // per class (NVIDIA reads 3 for 32-bit keys alone, 4 for the others), in one portion and in
+    // per class (NVIDIA reads 3 for 32-bit keys, 4 for 64-bit elements), in one portion and in
     // portions of 2 tiles. A walk that stops early in a window fails it on the H100 (checked);
     // lavapipe's walks seldom meet an aggregate.
     for (const char* variant : {"algorithm=1,small_keys=0,lookback_window=1",
