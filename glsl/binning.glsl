@@ -282,7 +282,7 @@ void sumSubgroupRows() {
 // counted by one atomic per step: atomics of many lanes on one word serialize (on an H100 a
 // tile's count took 1.8x as long with 60% of the keys on one digit, q4, though as long as with
 // uniform keys where all of them were). Two loops: one loop with both forms was slower on an H100
-// (keys32 q1 2^26 2.35 ms, keys64 7.13: README).
+// (keys32 q1 2^26 2.35 ms, keys64 7.13: samples/bench/PERFORMANCE-LOG.md).
 void countIntoRows(uint shift, uint hot) {
   if (hot < kRadix) {
     [[unroll]] for (uint i = 0u; i < KPI; ++i) {

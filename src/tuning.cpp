@@ -111,7 +111,7 @@ struct Preferred {
 // keys 0.0610 -> 0.0570 / 0.0713 -> 0.0655. 32-bit pairs take any cut (pairs32 3M 0.1947 ->
 // 0.1886, 4M 0.264 -> 0.2553, 5M 0.3187 -> 0.3085 with 16 or 17 of 18); keys alone and 64-bit
 // elements only to at most 78% (smaller cuts lost 1-5%: keys32 6.3M 0.2538 -> 0.2629, keys64 2M
-// 0.2790 -> 0.2893). README.
+// 0.2790 -> 0.2893). samples/bench/PERFORMANCE-LOG.md.
 // Plain look-back loads beat atomic ones by 1-2%; plain stores of the status words beat atomic
 // exchanges by 2-9% (keys32 2^26 2.317 -> 2.118 ms, 2^24 0.605 -> 0.562, 100k 0.0417 -> 0.0396;
 // keys64 2^26 6.78 -> 6.29; pairs32 2^26 3.27 -> 3.13, 4M 0.256 -> 0.250, keys alone at q16 5-7%
