@@ -466,14 +466,14 @@ void countOwnRowEarly(uint shift, uint hot) {
 
 // Persistent tiles (tile_tickets.glsl), the end of a turn of a kernel's tile loop: the tile (its
 // first key at tileStart) scatters, keys then values; where a next tile came (`more`: nextCount
-// keys at nextAt, with RIDING_VALUES their values at nextValuesAt) the workgroup loads it and
-// gets ready for it, else the loop ends. Keys alone load it during the scatter, pairs after
+// keys from key nextStart, at nextAt; with RIDING_VALUES their values too) the workgroup loads it
+// and gets ready for it, else the loop ends. Keys alone load it during the scatter, pairs after
 // their values (on an H100 the overlap made pairs32 10% slower, keys32 5% faster); with
 // EARLY_NEXT_COUNT each subgroup then counts its keys of it (hot: the pass's hot digit, as
 // countTile() takes) and `counted` says so. A macro, so that each kernel compiles as if it were
 // written out there: as functions the SPIR-V changed, and pairs32's 1024 x 16 tiles, at the
 // register cap, ran 25% slower on an H100.
-#define SCATTER_THEN_NEXT_TILE(tileStart, more, nextAt, nextCount, hot, counted, nextValuesAt)       \
+#define SCATTER_THEN_NEXT_TILE(tileStart, more, nextStart, nextAt, nextCount, hot, counted)          \
   {                                                                                                 \
     KeyT nextKeys[KPI];                                                                             \
     if ((more) && VALUE_WORDS == 0u) loadTileInto(nextKeys, nextAt, nextCount);                     \
@@ -482,7 +482,7 @@ void countOwnRowEarly(uint shift, uint hot) {
       scatterValues(addressAt(uvec2(pc.valsIn), tileStart, valueLog2Bytes()), uvec2(pc.valsOut)); \
     if (!(more)) break;                                                                             \
     if (VALUE_WORDS != 0u) loadTileInto(nextKeys, nextAt, nextCount);                               \
-    if (RIDING_VALUES) loadRidingValues(nextValuesAt, nextCount);                                   \
+    if (RIDING_VALUES) loadRidingValues(addressAt(uvec2(pc.valsIn), nextStart, 2u), nextCount);     \
     if (!EARLY_NEXT_COUNT) {                                                                        \
       barrier(); /* the scatter is done with s_tile, s_digitDest and s_uniformDigit */              \
       clearTileCounts();                                                                            \

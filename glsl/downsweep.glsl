@@ -36,7 +36,7 @@ void main() {
     bool more = next < tiles;
     uvec2 nextAt = addressAt(keysIn, next * TILE, KEY_LOG2_BYTES);
     uint nextCount = more ? min(TILE, count - next * TILE) : 0u;
-    SCATTER_THEN_NEXT_TILE(tile * TILE, more, nextAt, nextCount, kRadix, counted, addressAt(uvec2(pc.valsIn), next * TILE, 2u))
+    SCATTER_THEN_NEXT_TILE(tile * TILE, more, next * TILE, nextAt, nextCount, kRadix, counted)
     tile = next;
   }
 }

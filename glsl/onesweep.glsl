@@ -132,7 +132,7 @@ void main() {
     bool more = next < tileCount;
     uvec2 nextAt = addressAt(keysIn, next * tile, KEY_LOG2_BYTES);
     uint nextCount = more ? min(tile, portionKeys - next * tile) : 0u;
-    SCATTER_THEN_NEXT_TILE(tileStart, more, nextAt, nextCount, hotDigit, counted, addressAt(uvec2(pc.valsIn), next * tile, 2u))
+    SCATTER_THEN_NEXT_TILE(tileStart, more, next * tile, nextAt, nextCount, hotDigit, counted)
     g_tile = next;
   }
 }
