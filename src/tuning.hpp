@@ -141,11 +141,11 @@ bool trustsForwardProgress(const DeviceCaps& caps);
 // whole waves of that many workgroups, by default the device's SM count, where that cuts them to
 // at most that share: fit_percent for every tile class, then fit_percent_pairs / _wide / _alone
 // for 32-bit pairs, 64-bit elements, 32-bit keys alone),
-// "hot_digit_from=25,hot_digit_to=100,hot_digit_pairs=1,riding_values=1" (every tile class; then _pairs / _wide /
+// "hot_digit_from=25,hot_digit_to=100,hot_digit_pairs=1" (every tile class; then _pairs / _wide /
 // _alone as above; pairs: whether pairs count hot digits too),
 // "histogram_tiles=8,histogram_min_groups=256,histogram_copies=4,histogram_workgroup=128,
 // partitioned=0,plain_loads=1,plain_stores=1,lookback_window=4 (then _pairs / _wide / _alone),
-// persistent=0,subgroup=32,small_keys=4096,
+// persistent=0,riding_values=1,subgroup=32,small_keys=4096,
 // small_kpi=4,small_tiles=3,small_workgroup=1024,bitonic_keys_per_pass=256,bitonic_kpi=4,bitonic_workgroup=256,
 // algorithm=2" (any subset; radix small tile i has small_kpi << i keys per invocation, bitonic
 // tiles bitonic_kpi keys and workgroups doubling from bitonic_workgroup, up to
