@@ -21,8 +21,9 @@ void writeDispatch(uint which, uint groups) {
 
 void main() {
   for (uint i = gl_LocalInvocationIndex; i < kHeaderCount; i += gl_WorkGroupSize.x) pc.header.v[i] = 0u;
-  // One ticket counter per binning dispatch: passes x portions of the largest count.
-  uint tickets = pc.passCount * divideUp(pc.maxCount, pc.portionKeys);
+  // One ticket counter per binning dispatch: passes x portions of the largest count (a chained
+  // sort's counters: kChainCounters).
+  uint tickets = max(pc.passCount * divideUp(pc.maxCount, pc.portionKeys), kChainCounters);
   for (uint i = gl_LocalInvocationIndex; i < tickets; i += gl_WorkGroupSize.x) pc.tickets.v[i] = 0u;
   if (gl_LocalInvocationIndex != 0u) return;
   if ((pc.flags & kFlagIndirectCount) == 0u) {

@@ -6,8 +6,9 @@
 // Status words are `coherent`, written with atomics or, where LOOKBACK_PLAIN_STORES, plain
 // stores. They are read with plain volatile loads where LOOKBACK_PLAIN_LOADS (NVIDIA: 1-2%
 // faster than atomic reads on an H100), else with atomics: on lavapipe a volatile load in the
-// spin returned stale words about one sort in three; atomic reads never did in 40 runs. The
-// Vulkan-memory-model form (acquire/release atomics) produced garbage there (DESIGN.md).
+// spin returned stale words about one sort in three; atomic reads never did in 40 runs (likely
+// llvmpipe's loop limiter again: a faster turn spends its 65535 turns sooner; patient_wait.glsl).
+// The Vulkan-memory-model form (acquire/release atomics) produced garbage there (DESIGN.md).
 layout(constant_id = 6) const bool LOOKBACK_PLAIN_LOADS = false;
 // Published with plain stores to the coherent words (as CUB's tile status is), not atomic
 // exchanges: on an H100 keys32 at 2^26 2.317 -> 2.118 ms, keys64 6.78 -> 6.29, pairs32 3.27 ->
@@ -15,12 +16,18 @@ layout(constant_id = 6) const bool LOOKBACK_PLAIN_LOADS = false;
 // values, so no other write needs ordering before them.
 layout(constant_id = 20) const bool LOOKBACK_PLAIN_STORES = false;
 layout(constant_id = 13) const uint LOOKBACK_WINDOW = 1u;  // predecessors read at once
+#include "patient_wait.glsl"
+// The words of this dispatch's tiles; a kernel whose passes alternate between regions
+// (chained.glsl) names its own.
+#ifndef LOOKBACK_STATUS
+#define LOOKBACK_STATUS pc.status
+#endif
 
 uint statusWord(uint flag, uint value) { return (flag << kStatusValueBits) | value; }
 
 void publishStatus(uint tile, uint digit, uint flag, uint value) {
-  if (LOOKBACK_PLAIN_STORES) pc.status.v[tile * kRadix + digit] = statusWord(flag, value);
-  else atomicExchange(pc.status.v[tile * kRadix + digit], statusWord(flag, value));
+  if (LOOKBACK_PLAIN_STORES) LOOKBACK_STATUS.v[tile * kRadix + digit] = statusWord(flag, value);
+  else atomicExchange(LOOKBACK_STATUS.v[tile * kRadix + digit], statusWord(flag, value));
 }
 
 // First publication of a tile's count of `digit`, before its look-back: tile 0 knows its
@@ -29,7 +36,9 @@ void publishCount(uint tile, uint digit, uint count) {
   publishStatus(tile, digit, tile == 0u ? kStatusPrefix : kStatusAggregate, count);
 }
 
-uint loadStatus(uint at) { return LOOKBACK_PLAIN_LOADS ? StatusLoads(pc.status).v[at] : atomicOr(pc.status.v[at], 0u); }
+uint loadStatus(uint at) {
+  return LOOKBACK_PLAIN_LOADS ? StatusLoads(LOOKBACK_STATUS).v[at] : atomicOr(LOOKBACK_STATUS.v[at], 0u);
+}
 
 // The digit's count in this portion's tiles [0, tile). Publishes this tile's inclusive prefix
 // (that + count). Reads LOOKBACK_WINDOW predecessors at once: a walk over aggregates to the
@@ -56,6 +65,10 @@ uint lookBack(uint tile, uint digit, uint count) {
     }
     if (done) break;
     t -= taken;
+    if (blocked) {  // the nearest predecessor not added has published nothing yet
+      uint word = statusWord(kStatusEmpty, 0u);
+      PATIENT_TURN(word, loadStatus((t - 1u) * kRadix + digit), word >> kStatusValueBits == kStatusEmpty)
+    }
   }
   publishStatus(tile, digit, kStatusPrefix, exclusive + count);
   return exclusive;

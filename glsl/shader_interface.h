@@ -43,6 +43,13 @@ VKSORT_CONST kDispatchSmall = 4u;                    // the one-workgroup sort: 
 VKSORT_CONST kHeaderTopDigits = kHeaderDispatch + 20u;
 VKSORT_CONST kTopShareOne = 0xFFFFu;  // a share of all keys (percent * kTopShareOne fits 32 bits)
 VKSORT_CONST kHeaderWords = kHeaderCount + 64u;  // padded to 256 bytes
+// A chained sort (every pass in one dispatch: chained.glsl) keeps its counters where the tile
+// tickets are (zeroed by init): the next ticket, histogram workgroups done, and per pass p the
+// count that opens it (pass 0: 1, from the scan; pass p: pass p - 1's tiles done).
+VKSORT_CONST kChainTicket = 0u;
+VKSORT_CONST kChainHistogramDone = 1u;
+VKSORT_CONST kChainPassOpen = 2u;  // + pass
+VKSORT_CONST kChainCounters = kChainPassOpen + kMaxPasses;
 #ifdef __cplusplus
 static_assert(kHeaderTopDigits + kMaxPasses <= kHeaderWords, "the header's words overlap");
 #endif

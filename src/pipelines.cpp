@@ -70,6 +70,12 @@ const uint32_t kSmallBitonicSpirv[] = {
 const uint32_t kSmallBitonic64Spirv[] = {
 #include "small_bitonic64.comp.spv.inc"
 };
+const uint32_t kChainedSpirv[] = {
+#include "chained.comp.spv.inc"
+};
+const uint32_t kChained64Spirv[] = {
+#include "chained64.comp.spv.inc"
+};
 
 // Specialization constants, by constant_id, as the kernels declare them.
 struct SpecData {
@@ -90,6 +96,7 @@ struct SpecData {
   uint32_t hotDigitTo;                   // 19
   VkBool32 lookbackPlainStores;          // 20
   VkBool32 ridingValues;                 // 22
+  VkBool32 patientWaits;                 // 23
 };
 const VkSpecializationMapEntry kSpecMap[] = {
     {0, offsetof(SpecData, workgroupSize), 4},
@@ -109,6 +116,7 @@ const VkSpecializationMapEntry kSpecMap[] = {
     {19, offsetof(SpecData, hotDigitTo), 4},
     {20, offsetof(SpecData, lookbackPlainStores), 4},
     {22, offsetof(SpecData, ridingValues), 4},
+    {23, offsetof(SpecData, patientWaits), 4},
 };
 
 struct KernelSource {
@@ -137,6 +145,7 @@ KernelSource sourceOf(Kernel k, bool wideKeys, const Tuning& t, const TileShape&
       if (tile.bitonic)
         return byWidth(wideKeys, kSmallBitonicSpirv, sizeof kSmallBitonicSpirv, kSmallBitonic64Spirv, sizeof kSmallBitonic64Spirv);
       return byWidth(wideKeys, kSmallSortSpirv, sizeof kSmallSortSpirv, kSmallSort64Spirv, sizeof kSmallSort64Spirv);
+    case kChained: return byWidth(wideKeys, kChainedSpirv, sizeof kChainedSpirv, kChained64Spirv, sizeof kChained64Spirv);
     default:
       if (fitted)  // (tuning.cpp fits no tiles with partitioned ranking)
         return byWidth(wideKeys, kOnesweepFittedSpirv, sizeof kOnesweepFittedSpirv, kOnesweepFitted64Spirv,
@@ -230,7 +239,8 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uin
                 kernel == kBinning && (valueWords == 0 || t.hotDigitWithValues) ? tile.hotDigitFrom : 0,
                 tile.hotDigitTo,
                 t.lookbackPlainStores,
-                (kernel == kBinning || kernel == kDownsweep) && tile.ridingValues};
+                (kernel == kBinning || kernel == kDownsweep || kernel == kChained) && tile.ridingValues,
+                t.patientWaits};
   VkSpecializationInfo specInfo{uint32_t(std::size(kSpecMap)), kSpecMap, sizeof spec, &spec};
 
   VkPipelineShaderStageRequiredSubgroupSizeCreateInfo requiredSize{
@@ -256,7 +266,8 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uin
   }
   if (captureStatistics_) {
     static const char* const kNames[kKernelCount] = {"init", "scan", "copy_back", "tile_scan", "histogram",
-                                                     "binning", "upsweep", "downsweep", "small_sort"};
+                                                     "binning", "upsweep", "downsweep", "small_sort",
+                                                     "chained"};
     char name[64];
     std::snprintf(name, sizeof name, "%s key %u value %u tier %u%s", kNames[kernel], keyType, valueType, tier,
                   fitted ? " fitted" : "");

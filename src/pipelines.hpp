@@ -18,6 +18,7 @@ enum Kernel : uint32_t {
   kInit, kScan, kCopyBack, kTileScan,           // any key
   kHistogram,                                   // per key type
   kBinning, kUpsweep, kDownsweep, kSmallSort,   // per key and value type
+  kChained,
   kKernelCount
 };
 

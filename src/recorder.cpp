@@ -72,9 +72,11 @@ Status getSortPipelines(const Sorter_T& s, const SortConfig& c, uint32_t span, b
   const uint32_t smallTier = s.tuning.smallTileOf(words, span, passCount(c));
   out->span = span;
   out->tile = s.tuning.tileFor(tileClass(c), span);
+  const bool chained = !indirect && s.tuning.chains(c, span);
   // Direct sorts know their count here: their tiles may be fitted to whole waves.
-  out->tileKeys = indirect ? out->tile.keys() : s.tuning.fittedTileKeys(out->tile, span);
+  out->tileKeys = indirect || chained ? out->tile.keys() : s.tuning.fittedTileKeys(out->tile, span);
   const bool fitted = out->tileKeys != out->tile.keys();
+  out->chained = VK_NULL_HANDLE;
   out->smallKeys = std::min(s.tuning.smallSortKeys[words - 1], s.tuning.smallTiles[smallTier][words - 1].keys());
   Status st = p.get(kInit, 0, 0, &out->init);
   if (st) st = p.get(kHistogram, keyType, 0, &out->histogram);
@@ -83,6 +85,7 @@ Status getSortPipelines(const Sorter_T& s, const SortConfig& c, uint32_t span, b
   if (st && !onesweep) st = p.get(kUpsweep, keyType, valueType, &out->upsweep, tier);
   if (st && !onesweep) st = p.get(kTileScan, 0, 0, &out->tileScan);
   if (st && out->smallKeys != 0) st = p.get(kSmallSort, keyType, valueType, &out->small, smallTier);
+  if (st && chained) st = p.get(kChained, keyType, valueType, &out->chained, tier);
   if (st) st = p.get(kCopyBack, 0, 0, &out->copyBack);
   return st;
 }
@@ -248,21 +251,31 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
     computeBarrier(s.vk, cmd);
   }
 
-  push.keysIn = a.keys;
-  if (t.algorithm == Algorithm::onesweep) {  // the histogram clears the first dispatch's look-back words
+  const uint32_t histogramGroups = divideUp(divideUp(info.count, r.tileKeys), groupTiles);
+  if (pipelines.chained) {  // histogram, scan and every pass in one dispatch (chained.glsl)
+    r.setPass(0);
     push.status = a.scratch + r.layout.status[0];
-    push.flags = r.baseFlags | kFlagClearNext;
-  }
-  push.shift = c.beginBit;
-  r.launch(pipelines.histogram, kDispatchHistogram, divideUp(divideUp(info.count, r.tileKeys), groupTiles));
-  computeBarrier(s.vk, cmd);
-  r.stamps.write();
-  dispatch(s, cmd, pipelines.scan, push, r.passes);
-  computeBarrier(s.vk, cmd);
-  r.stamps.write();
+    push.statusNext = a.scratch + r.layout.status[1];
+    push.flags = r.baseFlags;
+    dispatch(s, cmd, pipelines.chained, push, histogramGroups + r.passes * divideUp(info.count, r.tileKeys));
+    r.stamps.write();
+  } else {
+    push.keysIn = a.keys;
+    if (t.algorithm == Algorithm::onesweep) {  // the histogram clears the first dispatch's look-back words
+      push.status = a.scratch + r.layout.status[0];
+      push.flags = r.baseFlags | kFlagClearNext;
+    }
+    push.shift = c.beginBit;
+    r.launch(pipelines.histogram, kDispatchHistogram, histogramGroups);
+    computeBarrier(s.vk, cmd);
+    r.stamps.write();
+    dispatch(s, cmd, pipelines.scan, push, r.passes);
+    computeBarrier(s.vk, cmd);
+    r.stamps.write();
 
-  if (t.algorithm == Algorithm::onesweep) r.onesweepPasses();
-  else r.reduceThenScanPasses();
+    if (t.algorithm == Algorithm::onesweep) r.onesweepPasses();
+    else r.reduceThenScanPasses();
+  }
 
   if (r.passes % 2 == 1) {  // the result is in the scratch copies
     computeBarrier(s.vk, cmd);

@@ -25,6 +25,7 @@ struct SortPipelines {
   VkPipeline init, histogram, scan, binning, copyBack;
   VkPipeline upsweep, tileScan;  // reduce-then-scan (binning: its downsweep)
   VkPipeline small;              // the one-workgroup sort, where smallKeys is not 0
+  VkPipeline chained;            // every pass in one dispatch (Tuning::chains), else null
   uint32_t smallKeys;            // counts it sorts: direct sorts up to it run in it alone
   uint32_t span;                 // keys the recording covers (an indirect sort's maxCount)
   TileShape tile;                // the tuning's tile for that span (Tuning::tileFor)

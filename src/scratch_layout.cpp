@@ -37,6 +37,7 @@ ScratchLayout scratchLayout(const Tuning& tuning, const SortConfig& config, uint
     ticketBytes = std::max(ticketBytes, aligned(VkDeviceSize(kMaxPasses) * ((VkDeviceSize(maxCount) + shortestPortion - 1) / shortestPortion) * 4));
     tableBytes = std::max(tableBytes, aligned((VkDeviceSize(count) + tileKeys - 1) / tileKeys * kRadix * 4));
   }
+  ticketBytes = std::max(ticketBytes, aligned(kChainCounters * 4));  // a chained sort's counters
   ScratchLayout l{};
   VkDeviceSize at = 0;
   l.header = at;

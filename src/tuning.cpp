@@ -23,6 +23,7 @@ struct Preferred {
   bool partitionedRanking = false; // where the device has it
   bool lookbackPlainLoads = false; // measured on NVIDIA only; atomics are the safe default
   bool lookbackPlainStores = false; // the same
+  int patientWaits = -1;            // -1: where the driver limits loop turns (isLlvmpipe)
   uint32_t lookbackWindow[kTileClasses] = {4, 4, 4};  // per tile class: predecessors read at once
   bool persistentTiles = false;     // measured on NVIDIA only (it hung lavapipe: onesweep.glsl)
   uint32_t histogramCopies = 1;
@@ -58,6 +59,7 @@ struct Preferred {
   bool hotDigitWithValues = true;
   uint32_t histogramMinWorkgroups = 256;  // small sorts: fewer tiles per histogram workgroup
   bool ridingValues = false;  // measured on NVIDIA only (TileShape::ridingValues)
+  uint32_t chainedUpTo = 0;   // measured on NVIDIA only (Tuning::chainedUpTo)
 };
 
 // Starting points per vendor. NVIDIA, measured on an H100 (driver 580): the driver keeps about
@@ -106,6 +108,14 @@ struct Preferred {
 // Without the touch of the next keys as well: pairs32 2M 1% faster, 4M 1% slower. In
 // reduce-then-scan's downsweep: pairs32 1M 0.1036 -> 0.0998, 4M 0.3076 -> 0.2840, pairs64v32 4M
 // 0.8008 -> 0.7212.
+// Direct sorts of up to 2^20 32-bit keys (2^19 64-bit ones) run histogram, scan and every pass
+// in one dispatch (chainedUpTo, chained.glsl), where each dispatch boundary (~4 us) weighed most.
+// Same command twice, chained off -> on, ms: keys32 16k 0.0379 -> 0.0310, 100k 0.0402 -> 0.0368,
+// 512k 0.0555 -> 0.0507, 1M 0.0632 -> 0.0589; pairs32 16k 0.0399 -> 0.0335, 100k 0.0418 ->
+// 0.0402, 1M 0.0747 -> 0.0690; keys64 16k 0.0647 -> 0.0553, 512k 0.1023 -> 0.0924; pairs64v32
+// 16k 0.0674 -> 0.0616, 512k 0.1143 -> 0.1044 (100k 0.0769 -> 0.0789, the one loss below the
+// cut). Past it chaining lost (its tiles are neither fitted nor persistent): keys32 2M 0.0990 ->
+// 0.1079, 4M 0.168 -> 0.200; keys64 1M 0.1565 -> 0.1683; pairs64v32 1M 0.1849 -> 0.1906.
 // Direct sorts in the 512 x 18 / 512 x 9 tier fit their tiles to whole waves of one workgroup per
 // SM (fitWaves, fitPercent): keys32 1.31M 0.0967 -> 0.0887 ms, pairs32 0.1214 -> 0.1071, 655360
 // keys 0.0610 -> 0.0570 / 0.0713 -> 0.0655. 32-bit pairs take any cut (pairs32 3M 0.1947 ->
@@ -170,6 +180,7 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.lookbackWindow[0] = 3;
       p.lookbackWindow[2] = 3;
       p.ridingValues = true;
+      p.chainedUpTo = 1u << 20;
       return p;
     }
     case kVendorAmd: return {64, 256, 16, 8, 8};
@@ -242,12 +253,14 @@ void applyOverride(Preferred* want) {
     else if (is("partitioned")) want->partitionedRanking = value != 0;
     else if (is("plain_loads")) want->lookbackPlainLoads = value != 0;
     else if (is("plain_stores")) want->lookbackPlainStores = value != 0;
+    else if (is("patient_waits")) want->patientWaits = value != 0;
     else if (is("lookback_window")) std::fill(std::begin(want->lookbackWindow), std::end(want->lookbackWindow), value);
     else if (is("lookback_window_pairs")) want->lookbackWindow[0] = value;
     else if (is("lookback_window_wide")) want->lookbackWindow[1] = value;
     else if (is("lookback_window_alone")) want->lookbackWindow[2] = value;
     else if (is("persistent")) want->persistentTiles = value != 0;
     else if (is("riding_values")) want->ridingValues = value != 0;
+    else if (is("chained_up_to")) want->chainedUpTo = value;
     else if (is("histogram_copies")) want->histogramCopies = value;
     else if (is("histogram_workgroup")) want->histogramWorkgroupSize = value;
     else if (is("subgroup")) want->subgroupSize = value;
@@ -262,7 +275,9 @@ void applyOverride(Preferred* want) {
 // vendor. Every other device (MoltenVK, Qualcomm, ARM, Imagination, Broadcom, Turnip, PanVK,
 // unknown ones) runs reduce-then-scan. Not lavapipe: Onesweep there sorted 4M keys wrongly in
 // about half the runs on a loaded 2-core machine (and ~1 in 10 unloaded at subgroup size 4),
-// while reduce-then-scan never did; the cause is not found (README, "Supported devices").
+// while reduce-then-scan never did. The likely cause, found since: llvmpipe's loop limiter ends
+// a long look-back spin early (patient_wait.glsl, which patientWaits now works around there);
+// not run long enough since to trust lavapipe with Onesweep (README, "Supported devices").
 bool trustsForwardProgress(const DeviceCaps& caps) {
   if (caps.driverId == VkDriverId(0))  // a Vulkan 1.1 device: by vendor
     return caps.vendorId == kVendorNvidia || caps.vendorId == kVendorAmd;
@@ -292,6 +307,13 @@ uint32_t Tuning::fittedTileKeys(const TileShape& shape, uint32_t count) const {
   const uint64_t wave = uint64_t(shape.workgroupSize) * waveWorkgroups * waves;  // keys of one key per invocation
   const uint32_t kpi = std::max(uint32_t((count + wave - 1) / wave), 1u);
   return kpi * 100 <= uint64_t(shape.keysPerInvocation) * shape.fitPercent ? shape.workgroupSize * kpi : shape.keys();
+}
+
+bool Tuning::chains(const SortConfig& config, uint32_t count) const {
+  const TileShape& tile = tileFor(tileClass(config), count);
+  const uint32_t upTo = keyBytes(config.keyType) == 8 ? chainedUpTo / 2 : chainedUpTo;
+  return algorithm == Algorithm::onesweep && count <= upTo && count <= portionKeys(tile.keys()) &&
+         tile.reorderRounds == 1 && tile.keys() * elementWords(config) >= keyBytes(config.keyType) * kRadix;
 }
 
 uint32_t binningSharedBytes(const Tuning& t, const TileShape& shape, uint32_t elementWords) {
@@ -331,6 +353,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   t.partitionedRanking = want.partitionedRanking && caps.partitionedSubgroups;
   t.lookbackPlainLoads = want.lookbackPlainLoads;
   t.lookbackPlainStores = want.lookbackPlainStores;
+  t.patientWaits = want.patientWaits >= 0 ? want.patientWaits != 0 : caps.driverId == VK_DRIVER_ID_MESA_LLVMPIPE;
   t.persistentTiles = want.persistentTiles;
   // Without a required size the device may run any size up to its maximum.
   t.ballotWords = ((t.requireSubgroupSize ? t.subgroupSize : caps.maxSubgroupSize) + 31) / 32;
@@ -339,6 +362,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   t.portionTiles = want.portionTiles;
   t.wideAddressesFrom = want.wideAddressesFrom;
   t.waveWorkgroups = want.waveWorkgroups != ~0u ? want.waveWorkgroups : caps.multiprocessors;
+  t.chainedUpTo = want.chainedUpTo;
   if (want.algorithm != Algorithm::automatic) requested = want.algorithm;
   t.algorithm = requested != Algorithm::automatic ? requested
                 : trustsForwardProgress(caps)     ? Algorithm::onesweep

@@ -61,6 +61,8 @@ struct Tuning {
   bool partitionedRanking;             // subgroupPartitionNV rather than eight ballots per key
   bool lookbackPlainLoads;             // look-back reads status words with loads, not atomics
   bool lookbackPlainStores;            // and publishes them with stores, not atomics
+  bool patientWaits;                   // spins re-read in straight-line code each turn
+                                       // (patient_wait.glsl: llvmpipe's loop limiter)
   bool persistentTiles;                // Onesweep workgroups take tiles while tickets last
   uint32_t ballotWords;                // 32-bit words of a ballot the largest subgroup needs
   uint32_t histogramCopies;            // copies of the histogram kernel's shared counters
@@ -78,6 +80,10 @@ struct Tuning {
   uint32_t bitonicKeysPerPass;         // a bitonic tile takes sorts of up to this many keys per pass
   uint32_t waveWorkgroups;             // workgroups of a fitted shape (fitPercent) the device
                                        // runs at once (one per SM); 0: unknown, none is fitted
+  uint32_t chainedUpTo;                // direct Onesweep sorts of up to this many 32-bit keys (half
+                                       // as many 64-bit ones), past the one-workgroup sort's, run
+                                       // every pass in one dispatch (chained.glsl), where chains()
+                                       // allows; 0: none
 
   // The binning tier of a sort of `span` keys (an indirect sort's maxCount), and its tile of
   // tile class `cls`.
@@ -107,6 +113,11 @@ struct Tuning {
   // (a pass over few waves costs whole waves: each workgroup takes tiles while tickets last),
   // where that is at most shape.fitPercent of them; else shape.keys().
   uint32_t fittedTileKeys(const TileShape& shape, uint32_t count) const;
+  // Whether a direct sort of `count` keys (more than the one-workgroup sort takes) with `config`
+  // runs chained: Onesweep, up to chainedUpTo keys (64-bit: half), in one portion of its tier's tile, which goes
+  // through shared memory in one round and whose reorder area holds a full key's passes of
+  // histogram counters (chained.glsl counts there).
+  bool chains(const SortConfig& config, uint32_t count) const;
 };
 
 // 32-bit words of the widest element of a config (the binning tile's shared-memory width).

@@ -1,6 +1,7 @@
 // The two algorithms and the one-dispatch small path: reduce-then-scan and Onesweep give the same
 // bytes on the same inputs; the small path holds at and around its threshold, direct and
 // indirect (where the GPU's count picks it); the per-device choice and the caller's override.
+#include <algorithm>
 #include <initializer_list>
 
 #include "test_support.hpp"
@@ -376,6 +377,53 @@ TEST_SUITE("algorithms") {
           "algorithm=1,small_keys=0,riding_values=1,rounds=2,wide_rounds=2", "algorithm=2,small_keys=0,riding_values=1",
           "algorithm=2,small_keys=0,riding_values=1,persistent=1"})
       sortEveryConfig(variant, {Dist::uniform, Dist::q4, Dist::allEqual}, 9);
+  }
+
+  TEST_CASE("Onesweep's histogram, scan and passes chained in one dispatch") {
+    // Tuning::chainedUpTo (chained.glsl; NVIDIA's choice for small sorts): a direct sort's
+    // workgroups take tickets across the histogram and every pass, each pass waiting until the
+    // one before is done; passes alternate look-back regions and key buffers, and an odd pass
+    // count copies back after. Every config (3, 4 and 8 passes, values of both widths, bit
+    // ranges, descending), with the default histogram workgroups, one per tile, and groups of 4
+    // tiles (whose last scans every pass), with values riding, with tiles of one digit
+    // (allEqual). Indirect sorts do not chain (their count is on the GPU).
+    for (const char* variant : {"algorithm=1,small_keys=0,chained_up_to=4294967295",
+                                "algorithm=1,small_keys=0,chained_up_to=4294967295,histogram_tiles=1",
+                                "algorithm=1,small_keys=0,chained_up_to=4294967295,histogram_tiles=4,"
+                                "histogram_min_groups=1,riding_values=1"}) {
+      {
+        TunedSorter tuned(variant);
+        CHECK(vksort::getSorterProperties(gpu().sorter).chainedMaxKeys == 4294967295u);
+      }
+      sortEveryConfig(variant, {Dist::uniform, Dist::q4, Dist::allEqual}, 9);
+    }
+    {
+      TunedSorter tuned("algorithm=1,small_keys=0,chained_up_to=4294967295");
+      const vksort::SortConfig c = configOf(KeyType::u32, ValueType::u32, vksort::SortOrder::ascending, 0, 32);
+      const uint32_t n = 5 * vksort::getSorterProperties(gpu().sorter).tileKeys + 7;
+      sortIndirectAndCheck(makeKeysFor(c, Dist::uniform, n, 3), true, n - 100, CountSource::transfer, c);
+    }
+    // Reduce-then-scan chains nothing.
+    TunedSorter rts("algorithm=2,chained_up_to=4294967295");
+    CHECK(vksort::getSorterProperties(gpu().sorter).chainedMaxKeys == 0);
+  }
+
+  TEST_CASE("waits that outlast llvmpipe's loop limiter") {
+    // patient_wait.glsl: llvmpipe ends every loop of an invocation after 65535 turns in all, so a
+    // spin that waits longer ends early and the sort goes wrong. Chained sorts wait most (each
+    // pass's first tiles on the last of the pass before): with two lavapipe threads and the
+    // re-reads off (patient_waits=0), these 30 sorts of 4 and 3 passes went wrong in 4 of 18
+    // runs; with them (llvmpipe's default), in none of 22. On other devices the re-reads compile
+    // away and this repeats the chained test's sorts.
+    TunedSorter tuned("algorithm=1,small_keys=0,chained_up_to=4294967295");
+    const uint32_t tile = vksort::getSorterProperties(gpu().sorter).tileKeys;
+    for (uint32_t rep = 0; rep < 15; ++rep)
+      for (const vksort::SortConfig& c : {configOf(KeyType::u32, ValueType::none, vksort::SortOrder::ascending, 0, 32),
+                                          configOf(KeyType::u32, ValueType::none, vksort::SortOrder::ascending, 0, 24)}) {
+        CAPTURE(rep);
+        CAPTURE(c.endBit);
+        sortAndCheck(makeKeysFor(c, Dist::uniform, 9 * tile + 33, rep), c);
+      }
   }
 
   TEST_CASE("per-device choice, and the caller's override") {

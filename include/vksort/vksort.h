@@ -82,6 +82,7 @@ typedef struct VksortSorterProperties {
   uint32_t tileTierCount;
   VksortTileTier tileTiers[VKSORT_MAX_TILE_TIERS];
   uint32_t waveWorkgroups;
+  uint32_t chainedMaxKeys;
 } VksortSorterProperties;
 
 /* A zero-initialized config is u32 keys, no values, ascending; set endBit (32 for all bits). */

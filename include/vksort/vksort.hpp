@@ -136,6 +136,10 @@ struct SorterProperties {
   TileTier tileTiers[kMaxTileTiers];
   uint32_t waveWorkgroups;      // where a tier's tiles are fitted to whole waves: the binning
                                 // workgroups of a wave (one per SM, VK_NV_shader_sm_builtins); else 0
+  uint32_t chainedMaxKeys;      // direct Onesweep sorts of more keys than the one-dispatch small
+                                // sort takes and up to this many 32-bit keys (half as many 64-bit
+                                // ones) run histogram, scan and every pass in one dispatch, where
+                                // their tile allows (0: none)
 };
 VKSORT_API SorterProperties getSorterProperties(Sorter sorter);
 

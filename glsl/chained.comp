@@ -1,0 +1,3 @@
+// Every pass of a sort of 32-bit keys in one dispatch: see chained.glsl.
+#version 450
+#include "chained.glsl"

@@ -1,0 +1,157 @@
+// Every pass of a sort in one dispatch: Onesweep's kernels chained by tickets, for the direct
+// sorts of up to the tuning's chainedUpTo keys (above the one-workgroup sort's), where each
+// dispatch boundary of the full sort (histogram, scan, one binning dispatch per pass) costs
+// more than the work between two. Workgroups take tickets in order, one each, across phases:
+//   [0, H)                   histogram workgroups: every pass's digit counts of
+//                            pc.histogramGroupKeys keys into the header (atomic adds), and pass
+//                            0's look-back rows of their tiles cleared; the last of them scans
+//                            each pass's counts into bin starts (the scan kernel's work) and
+//                            opens pass 0;
+//   [H + p T, H + (p + 1) T)  pass p's T binning tiles, once pass p is open: count, look-back,
+//                            rank, scatter as onesweep.glsl's; each then clears its look-back row
+//                            of pass p + 1 and counts itself done, and the last opens pass p + 1.
+// A workgroup waits only on tickets taken before its own, held by workgroups that run: the
+// forward progress Onesweep's look-back assumes, no more. Passes alternate between the two
+// look-back regions (pc.status, pc.statusNext) and between the two key and value buffers (pass
+// p reads pc.keysIn where p is even, pc.keysOut where odd), and read what other workgroups of
+// the dispatch wrote: through coherent references, each phase's writes made visible before its
+// workgroups count themselves done (memoryBarrierBuffer, then an atomic; the waiting side reads
+// the count with atomics).
+//   reads:  keys/values (the caller's and the scratch copies), header
+//   writes: header histograms and bin starts, the kChain* counters, status words, keys/values
+#include "common.glsl"
+
+layout(local_size_x_id = 0) in;
+#if KEY_WORDS == 1
+layout(buffer_reference, std430, buffer_reference_align = 4) coherent readonly buffer ChainedKeysIn { uint v[]; };
+layout(buffer_reference, std430, buffer_reference_align = 4) coherent writeonly buffer ChainedKeysOut { uint v[]; };
+#else
+layout(buffer_reference, std430, buffer_reference_align = 8) coherent readonly buffer ChainedKeysIn { uvec2 v[]; };
+layout(buffer_reference, std430, buffer_reference_align = 8) coherent writeonly buffer ChainedKeysOut { uvec2 v[]; };
+#endif
+layout(buffer_reference, std430, buffer_reference_align = 4) coherent readonly buffer ChainedValsIn { uint v[]; };
+layout(buffer_reference, std430, buffer_reference_align = 4) coherent writeonly buffer ChainedValsOut { uint v[]; };
+layout(buffer_reference, std430, buffer_reference_align = 8) coherent readonly buffer ChainedValsIn64 { uvec2 v[]; };
+layout(buffer_reference, std430, buffer_reference_align = 8) coherent writeonly buffer ChainedValsOut64 { uvec2 v[]; };
+#define KEYS_IN ChainedKeysIn
+#define KEYS_OUT ChainedKeysOut
+#define VALS_IN ChainedValsIn
+#define VALS_IN64 ChainedValsIn64
+#define VALS_OUT ChainedValsOut
+#define VALS_OUT64 ChainedValsOut64
+
+bool g_oddPass;  // this pass's look-back words: pc.statusNext where odd
+#define LOOKBACK_STATUS (g_oddPass ? pc.statusNext : pc.status)
+#include "lookback.glsl"
+uint g_tile;
+#define ON_TILE_COUNT(digit, count) publishCount(g_tile, digit, count)
+#include "binning.glsl"
+
+shared uint s_chainTicket;
+shared bool s_lastHistogram;
+
+// The workgroup waits until counter `counter` reaches `target` (thread 0 spins: on an H100 every
+// invocation spinning made sorts 3-100x slower, the producers' increments queued behind the
+// reads), then reads what the workgroups counted there wrote.
+void waitFor(uint counter, uint target) {
+  if (gl_LocalInvocationIndex == 0u) {
+    for (uint seen = 0u; seen < target;) {
+      seen = atomicOr(pc.tickets.v[counter], 0u);
+      PATIENT_TURN(seen, atomicOr(pc.tickets.v[counter], 0u), seen < target)
+    }
+    memoryBarrierBuffer();
+  }
+  barrier();
+  memoryBarrierBuffer();
+}
+
+// Makes the workgroup's writes visible, then counts it at `counter`; thread 0 gets the count
+// before.
+uint countDone(uint counter) {
+  memoryBarrierBuffer();
+  barrier();
+  return gl_LocalInvocationIndex == 0u ? atomicAdd(pc.tickets.v[counter], 1u) : 0u;
+}
+
+// Histogram workgroup `group` of `groups`: its keys' digit counts of every pass, in s_tile (the
+// tuning keeps a tile of at least a full key's passes of counters).
+void histogramGroup(uint group, uint groups, uint count, uint tiles) {
+  uint tid = gl_LocalInvocationIndex;
+  uint counters = pc.passCount * kRadix;
+  for (uint i = tid; i < counters; i += WG) s_tile[i] = 0u;
+  uint groupTiles = pc.histogramGroupKeys / TILE;
+  uint firstTile = group * groupTiles, lastTile = min(firstTile + groupTiles, tiles);
+  for (uint i = firstTile * kRadix + tid; i < lastTile * kRadix; i += WG) pc.status.v[i] = 0u;
+  barrier();
+  uint begin = firstTile * TILE, end = min(count, lastTile * TILE) - begin;
+  KEYS_IN keys = KEYS_IN(addressAt(uvec2(pc.keysIn), begin, KEY_LOG2_BYTES));
+  for (uint base = tid; base < end; base += WG * KPI) {
+    KeyT k[KPI];  // every load in flight before the counts
+    [[unroll]] for (uint u = 0u; u < KPI; ++u) k[u] = base + u * WG < end ? keys.v[base + u * WG] : KeyT(0u);
+    [[unroll]] for (uint u = 0u; u < KPI; ++u) {
+      if (base + u * WG >= end) continue;
+      KeyT bits = orderedBits(k[u]);
+      for (uint p = 0u; p < pc.passCount; ++p) atomicAdd(s_tile[p * kRadix + digitOfBits(bits, pc.shift + p * kRadixBits)], 1u);
+    }
+  }
+  barrier();
+  for (uint i = tid; i < counters; i += WG)
+    if (s_tile[i] != 0u) atomicAdd(pc.header.v[kHeaderHist + i], s_tile[i]);
+  uint before = countDone(kChainHistogramDone);
+  if (tid == 0u) s_lastHistogram = before + 1u == groups;
+  barrier();
+  if (!s_lastHistogram) return;
+  memoryBarrierBuffer();
+  // The last one: each pass's counts (atomic reads: others added them) into its bin starts.
+  for (uint p = 0u; p < pc.passCount; ++p) {
+    uint row = kHeaderHist + p * kRadix;
+    for (uint d = tid; d < kRadix; d += WG) s_digitScan[d] = atomicOr(pc.header.v[row + d], 0u);
+    barrier();
+    exclusiveScanDigits();
+    for (uint d = tid; d < kRadix; d += WG) pc.header.v[row + d] = s_digitScan[d];
+    barrier();
+  }
+  countDone(kChainPassOpen);
+}
+
+// Binning tile `tile` of `tiles` of pass `pass`, once the pass is open.
+void passTile(uint pass, uint tile, uint count, uint tiles) {
+  uint tid = gl_LocalInvocationIndex;
+  waitFor(kChainPassOpen + pass, pass == 0u ? 1u : tiles);
+  bool odd = (pass & 1u) != 0u;
+  uvec2 keysIn = odd ? uvec2(pc.keysOut) : uvec2(pc.keysIn), keysOut = odd ? uvec2(pc.keysIn) : uvec2(pc.keysOut);
+  uvec2 valsIn = odd ? uvec2(pc.valsOut) : uvec2(pc.valsIn), valsOut = odd ? uvec2(pc.valsIn) : uvec2(pc.valsOut);
+  g_oddPass = odd;
+  {
+    Status next = odd ? pc.status : pc.statusNext;
+    for (uint d = tid; d < kRadix; d += WG) atomicExchange(next.v[tile * kRadix + d], 0u);
+  }
+  g_tile = tile;
+  uint shift = pc.shift + pass * kRadixBits, tileStart = tile * TILE;
+  loadTile(addressAt(keysIn, tileStart, KEY_LOG2_BYTES), min(TILE, count - tileStart));
+  if (RIDING_VALUES) loadRidingValues(addressAt(valsIn, tileStart, 2u), t_count);
+  countTile(shift, kRadix, false);  // publishes the tile's counts (ON_TILE_COUNT)
+  uint binRow = kHeaderHist + pass * kRadix;
+  for (uint d = tid; d < kRadix; d += WG)
+    s_digitDest[d] = pc.header.v[binRow + d] + lookBack(tile, d, s_digitCount[d]) - s_digitScan[d];
+  rankTile(shift);
+  barrier();
+  scatterKeys(keysOut, shift);
+  if (VALUE_WORDS != 0u) scatterValues(addressAt(valsIn, tileStart, valueLog2Bytes()), valsOut);
+  if (pass + 1u == pc.passCount) return;
+  countDone(kChainPassOpen + pass + 1u);
+}
+
+void main() {
+  if (gl_LocalInvocationIndex == 0u) s_chainTicket = atomicAdd(pc.tickets.v[kChainTicket], 1u);
+  clearTileCounts();
+  barrier();
+  uint ticket = s_chainTicket, count = pc.count;
+  uint tiles = divideUp(count, TILE);
+  uint groups = divideUp(tiles, pc.histogramGroupKeys / TILE);
+  if (ticket < groups) {
+    histogramGroup(ticket, groups, count, tiles);
+  } else if ((ticket - groups) / tiles < pc.passCount) {
+    passTile((ticket - groups) / tiles, (ticket - groups) % tiles, count, tiles);
+  }
+}
