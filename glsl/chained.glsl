@@ -1,7 +1,7 @@
 // Every pass of a sort in one dispatch: Onesweep's kernels chained by tickets, for the direct
-// sorts of up to the tuning's chainedUpTo keys (above the one-workgroup sort's), where each
-// dispatch boundary of the full sort (histogram, scan, one binning dispatch per pass) costs
-// more than the work between two. Workgroups take tickets in order, one each, across phases:
+// sorts of up to the tuning's chainedUpTo keys (64-bit: half; above the one-workgroup sort's),
+// where each dispatch boundary of the full sort (histogram, scan, one binning dispatch per pass)
+// costs more than the work between two. Workgroups take tickets in order, one each, across phases:
 //   [0, H)                   histogram workgroups: every pass's digit counts of
 //                            pc.histogramGroupKeys keys into the header (atomic adds), and pass
 //                            0's look-back rows of their tiles cleared; the last of them scans
