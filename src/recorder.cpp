@@ -251,13 +251,14 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
     computeBarrier(s.vk, cmd);
   }
 
-  const uint32_t histogramGroups = divideUp(divideUp(info.count, r.tileKeys), groupTiles);
+  const uint32_t tiles = divideUp(info.count, r.tileKeys);
+  const uint32_t histogramGroups = divideUp(tiles, groupTiles);
   if (pipelines.chained) {  // histogram, scan and every pass in one dispatch (chained.glsl)
     r.setPass(0);
     push.status = a.scratch + r.layout.status[0];
     push.statusNext = a.scratch + r.layout.status[1];
     push.flags = r.baseFlags;
-    dispatch(s, cmd, pipelines.chained, push, histogramGroups + r.passes * divideUp(info.count, r.tileKeys));
+    dispatch(s, cmd, pipelines.chained, push, histogramGroups + r.passes * tiles);
     r.stamps.write();
   } else {
     push.keysIn = a.keys;

@@ -23,7 +23,7 @@ struct Preferred {
   bool partitionedRanking = false; // where the device has it
   bool lookbackPlainLoads = false; // measured on NVIDIA only; atomics are the safe default
   bool lookbackPlainStores = false; // the same
-  int patientWaits = -1;            // -1: where the driver limits loop turns (isLlvmpipe)
+  int patientWaits = -1;            // -1: where the driver limits loop turns (llvmpipe)
   uint32_t lookbackWindow[kTileClasses] = {4, 4, 4};  // per tile class: predecessors read at once
   bool persistentTiles = false;     // measured on NVIDIA only (it hung lavapipe: onesweep.glsl)
   uint32_t histogramCopies = 1;
