@@ -49,6 +49,7 @@ struct Preferred {
     TileShape wideTile = {0, 0, 1};   // 64-bit keys or values
     TileShape keysAlone = {0, 0, 1};  // 32-bit keys without values (0s: the tier's `tile`)
     bool fitWaves = false;            // its shapes' tiles fitted to whole waves (TileShape)
+    uint32_t reduceThenScanFrom = 0;  // where reduce-then-scan starts the tier (0: `from`)
   } tiers[kMaxTileTiers] = {};
   uint32_t waveWorkgroups = ~0u;      // ~0: the device's SM count where it reports one
   // Tile classes' (BinningTier::shape) TileShape::fitPercent, where a tier fits its tiles.
@@ -66,8 +67,13 @@ struct Preferred {
 // 50 KiB of shared memory per SM for compute (a 19.5 KiB workgroup ran 2 per SM, a 25.6 KiB one 1).
 // Binning tiles in tiers by count, so that a sort has about as many tiles as the GPU has SMs or
 // more, each as large as that allows (a pass over fewer tiles than SMs costs one tile's latency
-// on most of the GPU idle). Up to 2^17 keys 256 x 4 (1024 keys; keys32 at 100k 0.042 ms against
-// 0.060 with 9216-key tiles, pairs32 0.045 vs 0.071, keys64 0.078 vs 0.092); then 512 x 4, to
+// on most of the GPU idle). Up to 80k keys 256 x 4 (1024 keys; keys32 at 100k 0.042 ms against
+// 0.060 with 9216-key tiles, pairs32 0.045 vs 0.071, keys64 0.078 vs 0.092, before the chained
+// sorts); then 512 x 4 (from 2^17 until the chained sorts; since them from 80k, same command twice,
+// ms: keys32 100k 0.0388 -> 0.0373, 112k 0.0406 -> 0.0379; pairs32 100k 0.0409 -> 0.0394; keys64
+// 100k 0.0725 -> 0.0693; pairs64v32 100k 0.0808 -> 0.0748, 80k 0.0765 -> 0.0730; at 64k 512 x 4
+// was no better: keys32 0.0361 against 0.0355; reduce-then-scan keeps 2^17: from 80k its keys32
+// 80k 0.0565 -> 0.0592, 100k 0.0571 -> 0.0594, pairs32 0.0581 -> 0.0616), to
 // 3 x 2^17 keys for 64-bit ones (keys64 at 262144 0.088 vs 0.098 with 512 x 9; at 393216 0.124
 // vs 0.103) and to 5 x 2^17 for 32-bit ones (keys32 at 524288 0.056 vs 0.064, at 786432 0.075 vs
 // 0.066 with 512 x 18; 256 x 2, 128 x 4 and 128 x 8 lost to 256 x 4 from 32k keys); above those
@@ -169,7 +175,8 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.persistentTiles = true;
       p.lookbackPlainStores = true;
       p.tierCount = 5;
-      p.tiers[1] = {1u << 17, {512, 4, 1}, {512, 4, 1}};
+      p.tiers[1] = {80u << 10, {512, 4, 1}, {512, 4, 1}};
+      p.tiers[1].reduceThenScanFrom = 1u << 17;
       p.tiers[2] = {3u << 17, {512, 4, 1}, {512, 9, 1, true}};
       p.tiers[3] = {5u << 17, {512, 18, 1, true}, {512, 9, 1, true}};
       p.tiers[3].fitWaves = true;
@@ -193,8 +200,10 @@ Preferred preferredFor(const DeviceCaps& caps) {
 void setTierField(Preferred* want, uint32_t tier, const std::string& field, uint32_t value) {
   Preferred::Tier& t = want->tiers[tier];
   want->tierCount = std::max(want->tierCount, tier + 1);
-  if (field == "from") t.from = value;
-  else if (field == "workgroup") t.tile.workgroupSize = value;
+  if (field == "from") {
+    t.from = value;
+    t.reduceThenScanFrom = 0;  // for either algorithm
+  } else if (field == "workgroup") t.tile.workgroupSize = value;
   else if (field == "keys") t.tile.keysPerInvocation = value;
   else if (field == "rounds") t.tile.reorderRounds = value;
   else if (field == "wide_workgroup") t.wideTile.workgroupSize = value;
@@ -407,7 +416,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   t.tierCount = 1;
   for (uint32_t i = 1; i < want.tierCount && want.tiers[i].from > t.tiers[t.tierCount - 1].from; ++i, ++t.tierCount) {
     const Preferred::Tier& w = want.tiers[i];
-    t.tiers[i].from = w.from;
+    t.tiers[i].from = t.algorithm == Algorithm::reduceThenScan && w.reduceThenScanFrom != 0 ? w.reduceThenScanFrom : w.from;
     const bool fitted = w.fitWaves && t.waveWorkgroups != 0 && t.algorithm == Algorithm::onesweep && !t.partitionedRanking;
     for (uint32_t cls = 0; cls < kTileClasses; ++cls) {
       const TileShape given = cls == 0 ? w.tile : cls == 1 ? w.wideTile : w.keysAlone;

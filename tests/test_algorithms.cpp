@@ -443,6 +443,10 @@ TEST_SUITE("algorithms") {
       REQUIRE(vksort::createSorter(info, &sorter));
       if (!tuning || std::string(tuning).find("algorithm=") == std::string::npos)
         CHECK(vksort::getSorterProperties(sorter).algorithm == a);
+      // NVIDIA's tiers (tuning.cpp): 512 x 4 tiles from 80k keys for Onesweep, whose chained
+      // sorts gain there, and from 2^17 for reduce-then-scan, which lost from 80k (H100).
+      if (ctx.properties.vendorID == 0x10DE && !tuning)
+        CHECK(vksort::getSorterProperties(sorter).tileTiers[1].fromCount == (a == Algorithm::onesweep ? 80u << 10 : 1u << 17));
       vksort::destroySorter(sorter);
     }
     vksort::SorterCreateInfo bad = ctx.sorterCreateInfo();
