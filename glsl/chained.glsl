@@ -74,7 +74,9 @@ uint countDone(uint counter) {
 }
 
 // Histogram workgroup `group` of `groups`: its keys' digit counts of every pass, in s_tile (the
-// tuning keeps a tile of at least a full key's passes of counters).
+// tuning keeps a tile of at least a full key's passes of counters). Its own loop, not
+// histogram.glsl's (eight loads in flight, passes unrolled): through that one the chained sorts
+// ran 2-4% slower on an H100 (PERFORMANCE-LOG.md).
 void histogramGroup(uint group, uint groups, uint count, uint tiles) {
   uint tid = gl_LocalInvocationIndex;
   uint counters = pc.passCount * kRadix;
