@@ -120,8 +120,10 @@ struct Preferred {
 // 512k 0.0555 -> 0.0507, 1M 0.0632 -> 0.0589; pairs32 16k 0.0399 -> 0.0335, 100k 0.0418 ->
 // 0.0402, 1M 0.0747 -> 0.0690; keys64 16k 0.0647 -> 0.0553, 512k 0.1023 -> 0.0924; pairs64v32
 // 16k 0.0674 -> 0.0616, 512k 0.1143 -> 0.1044 (100k 0.0769 -> 0.0789, the one loss below the
-// cut). Past it chaining lost (its tiles are neither fitted nor persistent): keys32 2M 0.0990 ->
-// 0.1079, 4M 0.168 -> 0.200; keys64 1M 0.1565 -> 0.1683; pairs64v32 1M 0.1849 -> 0.1906.
+// cut). Past it chaining lost: keys32 2M 0.0990 -> 0.1079, 4M 0.168 -> 0.200; keys64 1M 0.1565 ->
+// 0.1683; pairs64v32 1M 0.1849 -> 0.1906. Its workgroups made persistent narrowed that (keys32 2M
+// 0.1075, 4M 0.195) but cost 1-5% below the cut; its tiles are not fitted to waves and do not
+// count their next tile early, as the dispatched passes' do (PERFORMANCE-LOG.md).
 // Direct sorts in the 512 x 18 / 512 x 9 tier fit their tiles to whole waves of one workgroup per
 // SM (fitWaves, fitPercent): keys32 1.31M 0.0967 -> 0.0887 ms, pairs32 0.1214 -> 0.1071, 655360
 // keys 0.0610 -> 0.0570 / 0.0713 -> 0.0655. 32-bit pairs take any cut (pairs32 3M 0.1947 ->

@@ -1,7 +1,6 @@
 // The two algorithms and the one-dispatch small path: reduce-then-scan and Onesweep give the same
 // bytes on the same inputs; the small path holds at and around its threshold, direct and
 // indirect (where the GPU's count picks it); the per-device choice and the caller's override.
-#include <algorithm>
 #include <initializer_list>
 
 #include "test_support.hpp"
