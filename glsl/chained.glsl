@@ -22,17 +22,8 @@
 #include "common.glsl"
 
 layout(local_size_x_id = 0) in;
-#if KEY_WORDS == 1
-layout(buffer_reference, std430, buffer_reference_align = 4) coherent readonly buffer ChainedKeysIn { uint v[]; };
-layout(buffer_reference, std430, buffer_reference_align = 4) coherent writeonly buffer ChainedKeysOut { uint v[]; };
-#else
-layout(buffer_reference, std430, buffer_reference_align = 8) coherent readonly buffer ChainedKeysIn { uvec2 v[]; };
-layout(buffer_reference, std430, buffer_reference_align = 8) coherent writeonly buffer ChainedKeysOut { uvec2 v[]; };
-#endif
-layout(buffer_reference, std430, buffer_reference_align = 4) coherent readonly buffer ChainedValsIn { uint v[]; };
-layout(buffer_reference, std430, buffer_reference_align = 4) coherent writeonly buffer ChainedValsOut { uint v[]; };
-layout(buffer_reference, std430, buffer_reference_align = 8) coherent readonly buffer ChainedValsIn64 { uvec2 v[]; };
-layout(buffer_reference, std430, buffer_reference_align = 8) coherent writeonly buffer ChainedValsOut64 { uvec2 v[]; };
+DECLARE_ELEMENT_REFERENCES(coherent, ChainedKeysIn, ChainedKeysOut, ChainedValsIn, ChainedValsOut, ChainedValsIn64,
+                           ChainedValsOut64)
 #define KEYS_IN ChainedKeysIn
 #define KEYS_OUT ChainedKeysOut
 #define VALS_IN ChainedValsIn

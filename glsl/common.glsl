@@ -18,20 +18,25 @@
 const uint kKeyWords = KEY_WORDS == 1 ? 1u : 2u;
 #if KEY_WORDS == 1
 #define KeyT uint
+#define KEY_BYTES 4
 #define KEY_LOG2_BYTES 2u
-layout(buffer_reference, std430, buffer_reference_align = 4) readonly restrict buffer KeysIn { uint v[]; };
-layout(buffer_reference, std430, buffer_reference_align = 4) writeonly restrict buffer KeysOut { uint v[]; };
 #else
 #define KeyT uvec2
+#define KEY_BYTES 8
 #define KEY_LOG2_BYTES 3u
-layout(buffer_reference, std430, buffer_reference_align = 8) readonly restrict buffer KeysIn { uvec2 v[]; };
-layout(buffer_reference, std430, buffer_reference_align = 8) writeonly restrict buffer KeysOut { uvec2 v[]; };
 #endif
-// Values: 32-bit through these; 64-bit ones through the 64 forms.
-layout(buffer_reference, std430, buffer_reference_align = 4) readonly restrict buffer ValsIn { uint v[]; };
-layout(buffer_reference, std430, buffer_reference_align = 4) writeonly restrict buffer ValsOut { uint v[]; };
-layout(buffer_reference, std430, buffer_reference_align = 8) readonly restrict buffer ValsIn64 { uvec2 v[]; };
-layout(buffer_reference, std430, buffer_reference_align = 8) writeonly restrict buffer ValsOut64 { uvec2 v[]; };
+// The reference types of keys and values, read through KeysIn and written through KeysOut
+// (values: ValsIn / ValsOut 32-bit, ValsIn64 / ValsOut64 64-bit; the names are arguments), with
+// `qualifiers`: restrict here, where a dispatch never reads what it writes; coherent in a kernel
+// whose workgroups read what others of the same dispatch wrote (chained.glsl).
+#define DECLARE_ELEMENT_REFERENCES(qualifiers, KeysIn, KeysOut, ValsIn, ValsOut, ValsIn64, ValsOut64)             \
+  layout(buffer_reference, std430, buffer_reference_align = KEY_BYTES) readonly qualifiers buffer KeysIn { KeyT v[]; };  \
+  layout(buffer_reference, std430, buffer_reference_align = KEY_BYTES) writeonly qualifiers buffer KeysOut { KeyT v[]; }; \
+  layout(buffer_reference, std430, buffer_reference_align = 4) readonly qualifiers buffer ValsIn { uint v[]; };          \
+  layout(buffer_reference, std430, buffer_reference_align = 4) writeonly qualifiers buffer ValsOut { uint v[]; };        \
+  layout(buffer_reference, std430, buffer_reference_align = 8) readonly qualifiers buffer ValsIn64 { uvec2 v[]; };       \
+  layout(buffer_reference, std430, buffer_reference_align = 8) writeonly qualifiers buffer ValsOut64 { uvec2 v[]; };
+DECLARE_ELEMENT_REFERENCES(restrict, KeysIn, KeysOut, ValsIn, ValsOut, ValsIn64, ValsOut64)
 // Counters written with atomics by many workgroups.
 layout(buffer_reference, std430, buffer_reference_align = 4) coherent buffer Words { uint v[]; };
 // Look-back words: other workgroups publish into them while this one spins on them. Written with
