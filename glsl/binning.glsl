@@ -90,7 +90,7 @@ uint tileKeys() { return WG * tileKpi(); }
 shared uint s_tile[SHARED_TILE_WORDS];  // the reorder area (and with deferred stores the counters)
 // Each subgroup's digit counters, two 16-bit ones per word (digits 2w, 2w + 1): a subgroup holds
 // fewer than 2^16 keys. Half the shared memory of 32-bit counters, which lets a larger tile fit
-// (on an H100 the driver gives a workgroup at most 48 KiB and an SM about 50 KiB in all).
+// (on an H100 the driver gives a workgroup at most 48 KiB, and an SM 48 KiB in all).
 // Their own array where the ranking stores keys as it goes, so that no compiler need order a
 // step's key store before the next step's counter atomics (on an H100 both forms measured alike).
 shared uint s_subgroupCounts[DEFERRED_STORES ? 1u : COUNTER_WORDS];

@@ -63,8 +63,9 @@ struct Preferred {
   uint32_t chainedUpTo = 0;   // measured on NVIDIA only (Tuning::chainedUpTo)
 };
 
-// Starting points per vendor. NVIDIA, measured on an H100 (driver 580): the driver keeps about
-// 50 KiB of shared memory per SM for compute (a 19.5 KiB workgroup ran 2 per SM, a 25.6 KiB one 1).
+// Starting points per vendor. NVIDIA, measured on an H100 (driver 580): the driver gives compute
+// 48 KiB of shared memory per SM in all, whatever the workgroup's size and registers (workgroups
+// declaring 4 / 8 / 12 / 16 / 20-24 / 25-48 KiB ran 12 / 6 / 4 / 3 / 2 / 1 per SM; the log).
 // Binning tiles in tiers by count, so that a sort has about as many tiles as the GPU has SMs or
 // more, each as large as that allows (a pass over fewer tiles than SMs costs one tile's latency
 // on most of the GPU idle). Up to 80k keys 256 x 4 (1024 keys; keys32 at 100k 0.042 ms against
