@@ -64,6 +64,9 @@ uint countDone(uint counter) {
   return gl_LocalInvocationIndex == 0u ? atomicAdd(pc.tickets.v[counter], 1u) : 0u;
 }
 
+// Header cells (passes x digits) each invocation of the last histogram workgroup scans.
+const uint SCANNED_PER_INVOCATION = (kKeyWords * 4u * kRadix + WG - 1u) / WG;
+
 // Histogram workgroup `group` of `groups`: its keys' digit counts of every pass, in s_tile (the
 // tuning keeps a tile of at least a full key's passes of counters). Its own loop, not
 // histogram.glsl's (eight loads in flight, passes unrolled): through that one the chained sorts
@@ -95,14 +98,23 @@ void histogramGroup(uint group, uint groups, uint count, uint tiles) {
   barrier();
   if (!s_lastHistogram) return;
   memoryBarrierBuffer();
-  // The last one: each pass's counts (atomic reads: others added them) into its bin starts.
-  for (uint p = 0u; p < pc.passCount; ++p) {
-    uint row = kHeaderHist + p * kRadix;
-    for (uint d = tid; d < kRadix; d += WG) s_digitScan[d] = atomicOr(pc.header.v[row + d], 0u);
-    barrier();
-    exclusiveScanDigits();
-    for (uint d = tid; d < kRadix; d += WG) pc.header.v[row + d] = s_digitScan[d];
-    barrier();
+  // The last one: every pass's counts (atomic reads, since others added them; all of an
+  // invocation's in flight at once) into bin starts, by one scan over the passes' rows end to end:
+  // each row sums to the count, so a row's starts are the running sum less count per row before.
+  // Row by row, a read's round trip and a scan's barriers each (chained sorts waited on them).
+  uint cells = pc.passCount * kRadix;
+  uint own[SCANNED_PER_INVOCATION];
+  [[unroll]] for (uint e = 0u; e < SCANNED_PER_INVOCATION; ++e) {
+    uint at = tid * SCANNED_PER_INVOCATION + e;
+    own[e] = at < cells ? atomicOr(pc.header.v[kHeaderHist + at], 0u) : 0u;
+  }
+  uint sum = 0u, total;
+  [[unroll]] for (uint e = 0u; e < SCANNED_PER_INVOCATION; ++e) sum += own[e];
+  uint running = workgroupExclusiveAdd(sum, total);
+  [[unroll]] for (uint e = 0u; e < SCANNED_PER_INVOCATION; ++e) {
+    uint at = tid * SCANNED_PER_INVOCATION + e;
+    if (at < cells) pc.header.v[kHeaderHist + at] = running - (at / kRadix) * count;
+    running += own[e];
   }
   countDone(kChainPassOpen);
 }
