@@ -9,7 +9,7 @@
 //   countTile()         (countDigits() and the digit order) each subgroup's digit counts
 //                       (shared atomics: CUB's "early counts"), then the tile's: s_digitCount,
 //                       s_digitScan (exclusive, in the tile's digit order), each subgroup's first
-//                       position among the tile's keys of each digit, and whether the tile is
+//                       place in that order for each digit, and whether the tile is
 //                       uniform (one digit holds every key: it keeps input order);
 //   rankTile()          ranks each key among its subgroup's keys of the same digit (ballot
 //                       multisplit, subgroup_rank.glsl) and writes it to its place in s_tile;
@@ -100,6 +100,12 @@ uint counterAdd(uint word, uint value) {
   return atomicAdd(s_subgroupCounts[word], value);
 }
 uint counterLoad(uint word) { return DEFERRED_STORES ? s_tile[word] : s_subgroupCounts[word]; }
+// The subgroup's lanes meet, their shared-memory accesses ordered, and nothing else: the ranking
+// steps' barrier (subgroupBarrier() orders buffers and images too; on an H100 both measured
+// alike).
+void subgroupSharedBarrier() {
+  controlBarrier(gl_ScopeSubgroup, gl_ScopeSubgroup, gl_StorageSemanticsShared, gl_SemanticsAcquireRelease);
+}
 void counterStore(uint word, uint value) {
   if (DEFERRED_STORES) s_tile[word] = value;
   else s_subgroupCounts[word] = value;
@@ -218,50 +224,77 @@ uvec2 sumRows(uint word, uint begin, uint end) {
   return sum;
 }
 
+// Adds `add` (two 16-bit halves) to the rows of counter word `word` from `begin` to `end`.
+void addToRows(uint word, uint begin, uint end, uint add) {
+  for (uint s = begin; s < end; ++s) {
+    uint at = counterWord(s, 2u * word);
+    counterStore(at, counterLoad(at) + add);
+  }
+}
+
 // Behind a barrier after the subgroup rows were counted: the rows become each subgroup's first
-// position among the tile's keys of the digit; s_digitCount gets the tile's counts, s_digitScan
-// their exclusive sum over digits, s_uniformDigit the digit of a uniform tile.
-// ON_TILE_COUNT(digit, count), if the kernel defines it, sees each digit's count as soon as it is
-// known. One pass with the digit scan: each invocation owns DIGITS_PER_INVOCATION digits (an
-// even number: whole counter words). Every invocation must call it; ends behind a barrier.
+// place in the tile's digit order among the keys of the digit (the digit's start in the tile plus
+// the keys of that digit in earlier subgroups: the ranking then adds only its peers; every place
+// is below the tile's 2^16 keys, so the 16-bit halves do not spill); s_digitCount gets the tile's
+// counts, s_digitScan their exclusive sum over digits, s_uniformDigit the digit of a uniform
+// tile. ON_TILE_COUNT(digit, count), if the kernel defines it, sees each digit's count as soon as
+// it is known. Each invocation owns DIGITS_PER_INVOCATION digits for the digit scan (an even
+// number: whole counter words). Every invocation must call it; ends behind a barrier.
 void sumSubgroupRows() {
   uint tid = gl_LocalInvocationIndex;
   uint first = tid * DIGITS_PER_INVOCATION;
-  uint own[DIGITS_PER_INVOCATION];
-  [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) own[i] = 0u;
   if (CHUNKED_ROWS) {
-    // Invocation (chunk c, word w): the rows of chunk c, then the earlier chunks' sums added;
-    // chunk 0 (invocations 0-127, the owners of digits 2w and 2w + 1) also takes the totals.
+    // Invocation (chunk c, word w): the rows of chunk c, then every chunk's sums (chunk 0,
+    // invocations 0-127, owns digits 2w and 2w + 1). Each chunk scans the word totals itself
+    // (its subgroups hold consecutive words: every subgroup size divides ROW_WORDS) and chunk 0's
+    // subgroups share their sums, so every invocation knows its word's start behind one barrier.
     uint w = tid % ROW_WORDS, c = tid / ROW_WORDS;
     uint rows = divideUp(gl_NumSubgroups, ROW_CHUNKS);
     uint begin = min(c * rows, gl_NumSubgroups), end = min(begin + rows, gl_NumSubgroups);
     uvec2 sum = sumRows(w, begin, end);  // a chunk holds fewer than 2^16 keys: packed again
     s_tile[CHUNK_SUMS + tid] = sum.x | (sum.y << 16u);
     barrier();
-    uint before = 0u;
+    uint before = 0u;  // the word's keys in earlier chunks, packed
     uvec2 total = uvec2(0u);
     [[unroll]] for (uint k = 0u; k < ROW_CHUNKS; ++k) {
       uint chunk = s_tile[CHUNK_SUMS + k * ROW_WORDS + w];
       if (k < c) before += chunk;
       total += uvec2(chunk & 0xFFFFu, chunk >> 16u);
     }
-    if (c == 0u) {  // DIGITS_PER_INVOCATION is 2 here
-      [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) own[i] = total[i];
-    } else {
-      for (uint s = begin; s < end; ++s) {
-        uint at = counterWord(s, 2u * w);
-        counterStore(at, counterLoad(at) + before);
+    uint pair = total.x + total.y;
+    uint inclusive = subgroupInclusiveAdd(pair);
+    uint group = w / gl_SubgroupSize;
+    if (c == 0u) {
+      if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) s_subgroupTotals[group] = inclusive;
+      [[unroll]] for (uint i = 0u; i < 2u; ++i) {
+        if (total[i] == t_count) s_uniformDigit = 2u * w + i;
+        s_digitCount[2u * w + i] = total[i];
+#ifdef ON_TILE_COUNT
+        ON_TILE_COUNT(2u * w + i, total[i]);
+#endif
       }
     }
-  } else if (first < kRadix) {  // invocations past the digits skip the subgroup rows
+    barrier();
+    uint start = inclusive - pair;
+    for (uint g = 0u; g < group; ++g) start += s_subgroupTotals[g];
+    if (c == 0u) {
+      s_digitScan[2u * w] = start;
+      s_digitScan[2u * w + 1u] = start + total.x;
+    }
+    addToRows(w, begin, end, before + (start | ((start + total.x) << 16u)));
+    barrier();
+    return;
+  }
+  // Otherwise the owners of the digits walk every row of their words.
+  uint own[DIGITS_PER_INVOCATION];
+  [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) own[i] = 0u;
+  if (first < kRadix) {
     [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; i += 2u) {
       if (first + i >= kRadix) continue;
       uvec2 sum = sumRows((first + i) / 2u, 0u, gl_NumSubgroups);
       own[i] = sum.x;
       own[i + 1u] = sum.y;
     }
-  }
-  if (first < kRadix) {
     [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
       uint d = first + i;
       if (d >= kRadix) continue;
@@ -273,6 +306,11 @@ void sumSubgroupRows() {
     }
   }
   scanOwnDigits(own);
+  barrier();
+  if (first < kRadix) {  // the digits' starts in the tile into their rows
+    [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; i += 2u)
+      if (first + i < kRadix) addToRows((first + i) / 2u, 0u, gl_NumSubgroups, s_digitScan[first + i] | (s_digitScan[first + i + 1u] << 16u));
+  }
   barrier();
 }
 
@@ -320,30 +358,26 @@ void countTile(uint shift, uint hot, bool counted) {
 }
 
 // One ranking step's peers of `digit` in this subgroup (`before` of them below this lane): the
-// first of their places among the subgroup's keys of the digit. Every peer reads the subgroup's
+// first of their places in the tile's digit order. Every peer reads the subgroup's
 // row, then the last one moves its counter past them all (an atomic: another digit's last peer
 // may move the word's other half), and nobody waits on that atomic.
 uint takeRowPlaces(uint digit, uvec4 peers, uint before, bool valid) {
   uint word = counterWord(gl_SubgroupID, digit), sh = counterShift(digit);
   uint first = (counterLoad(word) >> sh) & 0xFFFFu;
-  subgroupBarrier();  // this step's reads before its writes
+  subgroupSharedBarrier();  // this step's reads before its writes
   if (valid && before + 1u == peerCount(peers)) counterAdd(word, (before + 1u) << sh);
   return first;
 }
 
-// Each key's place in the tile's digit order (t_places), and with one reorder round the key to it
-// in s_tile. The row counter of a digit advances by its peers at each step; the last peer moves
-// it. A uniform tile skips this: its digit order is its input order, and its keys stay in
-// registers. No workgroup barrier inside: a kernel may let some subgroups do other work first
-// (Onesweep's look-back).
-void rankTile(uint shift) {
-  if (t_uniform) return;
+// rankTile()'s steps. `whole`: every slot holds a key (a tile of tileKeys() keys), so no step
+// tests its lanes (the ballot of the valid lanes and the tests go; a literal at each call).
+void rankSteps(uint shift, bool whole) {
   uint lane = gl_SubgroupInvocationID;
   [[unroll]] for (uint i = 0u; i < (KPI + 1u) / 2u; ++i) t_places[i] = 0u;
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     if (!stepInTile(i)) break;  // a fitted tile's last steps
     // holdsKey(i), the step being in the tile (its test made the fitted pipeline larger)
-    bool valid = laneIndex(i) < t_count;
+    bool valid = whole || laneIndex(i) < t_count;
     uint digit = digitOf(t_keys[i], shift);
     uvec4 peers = matchDigit(digit, valid);
     uint place;
@@ -358,15 +392,28 @@ void rankTile(uint shift) {
         uint sh = counterShift(digit);
         first = (counterAdd(counterWord(gl_SubgroupID, digit), (before + 1u) << sh) >> sh) & 0xFFFFu;
       }
-      place = s_digitScan[digit] + subgroupShuffle(first, valid ? leader : lane) + before;
+      place = subgroupShuffle(first, valid ? leader : lane) + before;
     } else {
       uint before = peerCount(peers & lanesBelow());
-      place = s_digitScan[digit] + takeRowPlaces(digit, peers, before, valid) + before;
+      place = takeRowPlaces(digit, peers, before, valid) + before;
     }
     if (valid && !DEFERRED_STORES) tileStoreKey(place, t_keys[i]);
     t_places[i / 2u] |= place << (16u * (i % 2u));
-    subgroupBarrier();  // this step's counter writes before the next step's reads
+    subgroupSharedBarrier();  // this step's counter writes before the next step's reads
   }
+}
+
+// Each key's place in the tile's digit order (t_places), and with one reorder round the key to it
+// in s_tile. The row counter of a digit advances by its peers at each step; the last peer moves
+// it. A uniform tile skips this: its digit order is its input order, and its keys stay in
+// registers. No workgroup barrier inside: a kernel may let some subgroups do other work first
+// (Onesweep's look-back).
+// Whole tiles rank without the tests of which lanes hold keys: on an H100 keys32 2^26 1-2% faster
+// (with the rows holding the digits' starts, sumSubgroupRows()).
+void rankTile(uint shift) {
+  if (t_uniform) return;
+  if (t_count == tileKeys()) rankSteps(shift, true);
+  else rankSteps(shift, false);
 }
 
 // With deferred stores: this invocation's keys (values) whose places fall in round r's part, to
@@ -459,8 +506,7 @@ void countOwnRowEarly(uint shift, uint hot) {
   uint row = counterWord(gl_SubgroupID, 0u);
   for (uint w = gl_SubgroupInvocationID; w < kRadix / 2u; w += gl_SubgroupSize) counterStore(row + w, 0u);
   if (gl_LocalInvocationIndex == 0u) s_uniformDigit = kRadix;
-  subgroupMemoryBarrierShared();
-  subgroupBarrier();
+  subgroupSharedBarrier();
   countIntoRows(shift, hot);
 }
 

@@ -6,6 +6,7 @@
 #extension GL_KHR_shader_subgroup_ballot : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_shuffle : require
+#extension GL_KHR_memory_scope_semantics : require  // barriers that order shared memory alone
 // [[unroll]] on loops over a thread's keys: a loop the driver leaves rolled indexes its register
 // arrays dynamically, which puts them in local memory (an H100 did: 112 bytes per invocation).
 #extension GL_EXT_control_flow_attributes : require

@@ -5,8 +5,9 @@
 shared uint s_subgroupTotals[MAX_SUBGROUPS];
 
 // Exclusive prefix sum of one value per invocation, in gl_LocalInvocationIndex order; `total`
-// receives the workgroup's sum. Every invocation must call it (it contains barriers).
-uint workgroupExclusiveAdd(uint x, out uint total) {
+// receives the workgroup's sum. Every invocation must call it (it contains a barrier), and a
+// barrier must come between it and the next call (s_subgroupTotals is read to the end).
+uint workgroupExclusiveAddBeforeBarrier(uint x, out uint total) {
   uint inclusive = subgroupInclusiveAdd(x);
   if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) s_subgroupTotals[gl_SubgroupID] = inclusive;
   barrier();
@@ -17,8 +18,14 @@ uint workgroupExclusiveAdd(uint x, out uint total) {
     if (s < gl_SubgroupID) before += t;
     total += t;
   }
-  barrier();  // s_subgroupTotals may be reused at once
   return before + inclusive - x;
+}
+
+// The same, with the barrier after it: s_subgroupTotals may be reused at once.
+uint workgroupExclusiveAdd(uint x, out uint total) {
+  uint exclusive = workgroupExclusiveAddBeforeBarrier(x, total);
+  barrier();
+  return exclusive;
 }
 
 // The kRadix digits split over the workgroup: invocation i owns the digits
@@ -30,13 +37,14 @@ shared uint s_digitScan[kRadix];
 
 // s_digitScan over this invocation's digits (their counts in `own`, 0 past kRadix) becomes the
 // exclusive prefix sum over all digits; returns the sum of all. Every invocation must call it;
-// a barrier must follow before s_digitScan is read.
+// a barrier must follow before s_digitScan is read or the scan runs again.
 uint scanOwnDigits(uint own[DIGITS_PER_INVOCATION]) {
   uint first = gl_LocalInvocationIndex * DIGITS_PER_INVOCATION;
   uint sum = 0u;
   [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) sum += own[i];
   uint total;
-  uint running = workgroupExclusiveAdd(sum, total);  // its barriers order earlier reads
+  // Its barrier orders earlier reads; the caller's barrier (below), what follows.
+  uint running = workgroupExclusiveAddBeforeBarrier(sum, total);
   [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
     if (first + i < kRadix) s_digitScan[first + i] = running;
     running += own[i];
