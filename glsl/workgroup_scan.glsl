@@ -2,7 +2,7 @@
 // that is a multiple of it. The including kernel defines MAX_SUBGROUPS (an upper bound on
 // gl_NumSubgroups) before including this file.
 
-shared uint s_subgroupTotals[MAX_SUBGROUPS];
+shared uint s_subgroupTotals[MAX_SUBGROUPS];  // also binning.glsl's row sums, between barriers
 
 // Exclusive prefix sum of one value per invocation, in gl_LocalInvocationIndex order; `total`
 // receives the workgroup's sum. Every invocation must call it (it contains a barrier), and a
