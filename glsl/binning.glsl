@@ -100,17 +100,17 @@ uint counterAdd(uint word, uint value) {
   return atomicAdd(s_subgroupCounts[word], value);
 }
 uint counterLoad(uint word) { return DEFERRED_STORES ? s_tile[word] : s_subgroupCounts[word]; }
+void counterStore(uint word, uint value) {
+  if (DEFERRED_STORES) s_tile[word] = value;
+  else s_subgroupCounts[word] = value;
+}
+uint counterShift(uint digit) { return 16u * (digit % 2u); }
 // The subgroup's lanes meet, their shared-memory accesses ordered, and nothing else: the ranking
 // steps' barrier (subgroupBarrier() orders buffers and images too; on an H100 both measured
 // alike).
 void subgroupSharedBarrier() {
   controlBarrier(gl_ScopeSubgroup, gl_ScopeSubgroup, gl_StorageSemanticsShared, gl_SemanticsAcquireRelease);
 }
-void counterStore(uint word, uint value) {
-  if (DEFERRED_STORES) s_tile[word] = value;
-  else s_subgroupCounts[word] = value;
-}
-uint counterShift(uint digit) { return 16u * (digit % 2u); }
 shared uint s_digitCount[kRadix];
 shared uint s_digitDest[kRadix];  // global position of the tile's j-th key = s_digitDest[d] + j
 shared uint s_uniformDigit;       // the digit every key of the tile has, else kRadix
@@ -242,7 +242,6 @@ void addToRows(uint word, uint begin, uint end, uint add) {
 // number: whole counter words). Every invocation must call it; ends behind a barrier.
 void sumSubgroupRows() {
   uint tid = gl_LocalInvocationIndex;
-  uint first = tid * DIGITS_PER_INVOCATION;
   if (CHUNKED_ROWS) {
     // Invocation (chunk c, word w): the rows of chunk c, then every chunk's sums (chunk 0,
     // invocations 0-127, owns digits 2w and 2w + 1). Each chunk scans the word totals itself
@@ -286,6 +285,7 @@ void sumSubgroupRows() {
     return;
   }
   // Otherwise the owners of the digits walk every row of their words.
+  uint first = tid * DIGITS_PER_INVOCATION;
   uint own[DIGITS_PER_INVOCATION];
   [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) own[i] = 0u;
   if (first < kRadix) {
@@ -370,7 +370,7 @@ uint takeRowPlaces(uint digit, uvec4 peers, uint before, bool valid) {
 }
 
 // rankTile()'s steps. `whole`: every slot holds a key (a tile of tileKeys() keys), so no step
-// tests its lanes (the ballot of the valid lanes and the tests go; a literal at each call).
+// tests which lanes do (`valid` is constant; a literal at each call).
 void rankSteps(uint shift, bool whole) {
   uint lane = gl_SubgroupInvocationID;
   [[unroll]] for (uint i = 0u; i < (KPI + 1u) / 2u; ++i) t_places[i] = 0u;
