@@ -23,7 +23,7 @@
 // KEYS_IN/KEYS_OUT/VALS_IN... (reference types) before including, to read what it wrote.
 // Shared memory: s_tile, a reorder area of PART = TILE / REORDER_ROUNDS elements (keys, then
 // values, in digit order; a 64-bit word pair as low words then high words);
-// s_subgroupCounts[MAX_SUBGROUPS][kRadix / 2] (16-bit counters); s_digitScan/s_digitCount/
+// s_subgroupCounts[MAX_SUBGROUPS / 2][kRadix] (16-bit counters); s_digitScan/s_digitCount/
 // s_digitDest[kRadix] and a few words (tuning.cpp's binningSharedBytes() mirrors this).
 // REORDER_ROUNDS > 1 makes a tile larger than shared memory holds: the ranking keeps each key's
 // place in registers, and the tile goes through the reorder area a part at a time (places
@@ -61,7 +61,8 @@ const bool EARLY_NEXT_COUNT = false;
 const uint MAX_SUBGROUPS = WG / MIN_SUBGROUP_SIZE;
 const uint TILE_WORDS = VALUE_WORDS > kKeyWords ? VALUE_WORDS : kKeyWords;
 const uint REORDER_WORDS = PART * TILE_WORDS;
-const uint COUNTER_WORDS = MAX_SUBGROUPS * kRadix / 2u;
+const uint COUNTER_PAIRS = (MAX_SUBGROUPS + 1u) / 2u;  // rows of counter words: subgroup pairs
+const uint COUNTER_WORDS = COUNTER_PAIRS * kRadix;
 const uint SHARED_TILE_WORDS = DEFERRED_STORES && COUNTER_WORDS > REORDER_WORDS ? COUNTER_WORDS : REORDER_WORDS;
 // Pairs with 32-bit values in one round (the tuning's TileShape::ridingValues): a tile's values
 // load with its keys (Onesweep's binning and reduce-then-scan's downsweep load them, the next
@@ -88,13 +89,17 @@ uint tileKeys() { return WG * tileKpi(); }
 #include "subgroup_rank.glsl"
 
 shared uint s_tile[SHARED_TILE_WORDS];  // the reorder area (and with deferred stores the counters)
-// Each subgroup's digit counters, two 16-bit ones per word (digits 2w, 2w + 1): a subgroup holds
-// fewer than 2^16 keys. Half the shared memory of 32-bit counters, which lets a larger tile fit
-// (on an H100 the driver gives a workgroup at most 48 KiB, and an SM 48 KiB in all).
+// Each subgroup's digit counters, 16 bits each (a subgroup holds fewer than 2^16 keys): half the
+// shared memory of 32-bit counters, which lets a larger tile fit (on an H100 the driver gives a
+// workgroup at most 48 KiB, and an SM 48 KiB in all). The word of (subgroup pair p, digit d) holds
+// subgroup 2p's counter of d in its low half and subgroup 2p + 1's in its high half, so that a
+// subgroup's half is the same for all its keys: no shift to compute per key, as there was with
+// a word per two digits of one subgroup.
 // Their own array where the ranking stores keys as it goes, so that no compiler need order a
 // step's key store before the next step's counter atomics (on an H100 both forms measured alike).
 shared uint s_subgroupCounts[DEFERRED_STORES ? 1u : COUNTER_WORDS];
-uint counterWord(uint subgroup, uint digit) { return subgroup * (kRadix / 2u) + digit / 2u; }
+uint counterWord(uint subgroup, uint digit) { return subgroup / 2u * kRadix + digit; }
+uint counterShift(uint subgroup) { return 16u * (subgroup % 2u); }
 uint counterAdd(uint word, uint value) {
   if (DEFERRED_STORES) return atomicAdd(s_tile[word], value);
   return atomicAdd(s_subgroupCounts[word], value);
@@ -104,7 +109,10 @@ void counterStore(uint word, uint value) {
   if (DEFERRED_STORES) s_tile[word] = value;
   else s_subgroupCounts[word] = value;
 }
-uint counterShift(uint digit) { return 16u * (digit % 2u); }
+void counterAnd(uint word, uint mask) {
+  if (DEFERRED_STORES) atomicAnd(s_tile[word], mask);
+  else atomicAnd(s_subgroupCounts[word], mask);
+}
 // The subgroup's lanes meet, their shared-memory accesses ordered, and nothing else: the ranking
 // steps' barrier (subgroupBarrier() orders buffers and images too; on an H100 both measured
 // alike).
@@ -201,34 +209,34 @@ void clearTileCounts() {
   if (gl_LocalInvocationIndex == 0u) s_uniformDigit = kRadix;
 }
 
-// Each counter word's rows summed by ROW_CHUNKS invocations, each over a chunk of the subgroups,
-// where the workgroup has a whole number (2 or more) of invocations per word and s_tile room for
-// the chunk sums past the counters: the serial walk over every subgroup's row by the 128 word
-// owners alone left the rest of the workgroup waiting (32 rows in a 1024-invocation tile).
-const uint ROW_WORDS = kRadix / 2u;
-const uint ROW_CHUNKS = WG / ROW_WORDS;
+// Each digit's counter rows summed by ROW_CHUNKS invocations, each over a chunk of the subgroup
+// pairs, where the workgroup has a whole number (2 or more) of invocations per digit and s_tile
+// room for the chunk sums past the counters: the serial walk over every row by the digits' owners
+// alone left the rest of the workgroup waiting (16 pair rows in a 1024-invocation tile).
+const uint ROW_CHUNKS = WG / kRadix;
 const uint CHUNK_SUMS = DEFERRED_STORES ? COUNTER_WORDS : 0u;  // where in s_tile
-const bool CHUNKED_ROWS = WG % ROW_WORDS == 0u && ROW_CHUNKS >= 2u && CHUNK_SUMS + WG <= SHARED_TILE_WORDS;
+const bool CHUNKED_ROWS = WG % kRadix == 0u && ROW_CHUNKS >= 2u && CHUNK_SUMS + WG <= SHARED_TILE_WORDS;
+uint counterPairs() { return divideUp(gl_NumSubgroups, 2u); }
 
-// The rows of the counter word `word` (digits 2 word, 2 word + 1) from `begin` to `end` become
-// their exclusive sums; returns their sums (below 2^16 before the last row: a subgroup holds
-// fewer keys than that; the whole tile up to 2^16).
-uvec2 sumRows(uint word, uint begin, uint end) {
-  uvec2 sum = uvec2(0u);
-  for (uint s = begin; s < end; ++s) {
-    uint at = counterWord(s, 2u * word);
-    uint w = counterLoad(at);
-    counterStore(at, sum.x | (sum.y << 16u));
-    sum += uvec2(w & 0xFFFFu, w >> 16u);
+// Digit `digit`'s counters in the pair rows from `begin` to `end` become their exclusive sums;
+// returns their sum (below 2^16 before the last row: a subgroup holds fewer keys than that; the
+// whole tile up to 2^16).
+uint sumRows(uint digit, uint begin, uint end) {
+  uint sum = 0u;
+  for (uint p = begin; p < end; ++p) {
+    uint at = p * kRadix + digit;
+    uint w = counterLoad(at), low = w & 0xFFFFu;
+    counterStore(at, sum | ((sum + low) << 16u));
+    sum += low + (w >> 16u);
   }
   return sum;
 }
 
-// Adds `add` (two 16-bit halves) to the rows of counter word `word` from `begin` to `end`.
-void addToRows(uint word, uint begin, uint end, uint add) {
-  for (uint s = begin; s < end; ++s) {
-    uint at = counterWord(s, 2u * word);
-    counterStore(at, counterLoad(at) + add);
+// Adds `add` to both halves of digit `digit`'s counters in the pair rows from `begin` to `end`.
+void addToRows(uint digit, uint begin, uint end, uint add) {
+  for (uint p = begin; p < end; ++p) {
+    uint at = p * kRadix + digit;
+    counterStore(at, counterLoad(at) + add * 0x10001u);
   }
 }
 
@@ -238,66 +246,54 @@ void addToRows(uint word, uint begin, uint end, uint add) {
 // is below the tile's 2^16 keys, so the 16-bit halves do not spill); s_digitCount gets the tile's
 // counts, s_digitScan their exclusive sum over digits, s_uniformDigit the digit of a uniform
 // tile. ON_TILE_COUNT(digit, count), if the kernel defines it, sees each digit's count as soon as
-// it is known. Each invocation owns DIGITS_PER_INVOCATION digits for the digit scan (an even
-// number: whole counter words). Every invocation must call it; ends behind a barrier.
+// it is known. Each invocation owns DIGITS_PER_INVOCATION digits for the digit scan. Every
+// invocation must call it; ends behind a barrier.
 void sumSubgroupRows() {
   uint tid = gl_LocalInvocationIndex;
   if (CHUNKED_ROWS) {
-    // Invocation (chunk c, word w): the rows of chunk c, then every chunk's sums (chunk 0,
-    // invocations 0-127, owns digits 2w and 2w + 1). Each chunk scans the word totals itself
-    // (its subgroups hold consecutive words: every subgroup size divides ROW_WORDS) and chunk 0's
-    // subgroups share their sums, so every invocation knows its word's start behind one barrier.
-    uint w = tid % ROW_WORDS, c = tid / ROW_WORDS;
-    uint rows = divideUp(gl_NumSubgroups, ROW_CHUNKS);
-    uint begin = min(c * rows, gl_NumSubgroups), end = min(begin + rows, gl_NumSubgroups);
-    uvec2 sum = sumRows(w, begin, end);  // a chunk holds fewer than 2^16 keys: packed again
-    s_tile[CHUNK_SUMS + tid] = sum.x | (sum.y << 16u);
+    // Invocation (chunk c, digit d): the rows of chunk c, then every chunk's sums (chunk 0,
+    // invocations 0-255, owns the digits). Each chunk scans the digit totals itself (its
+    // subgroups hold consecutive digits: every subgroup size divides kRadix) and chunk 0's
+    // subgroups share their sums, so every invocation knows its digit's start behind one barrier.
+    uint d = tid % kRadix, c = tid / kRadix;
+    uint pairs = divideUp(counterPairs(), ROW_CHUNKS);
+    uint begin = min(c * pairs, counterPairs()), end = min(begin + pairs, counterPairs());
+    s_tile[CHUNK_SUMS + tid] = sumRows(d, begin, end);
     barrier();
-    uint before = 0u;  // the word's keys in earlier chunks, packed
-    uvec2 total = uvec2(0u);
+    uint before = 0u;  // the digit's keys in earlier chunks
+    uint total = 0u;
     [[unroll]] for (uint k = 0u; k < ROW_CHUNKS; ++k) {
-      uint chunk = s_tile[CHUNK_SUMS + k * ROW_WORDS + w];
+      uint chunk = s_tile[CHUNK_SUMS + k * kRadix + d];
       if (k < c) before += chunk;
-      total += uvec2(chunk & 0xFFFFu, chunk >> 16u);
+      total += chunk;
     }
-    uint pair = total.x + total.y;
-    uint inclusive = subgroupInclusiveAdd(pair);
-    uint group = w / gl_SubgroupSize;
+    uint inclusive = subgroupInclusiveAdd(total);
+    uint group = d / gl_SubgroupSize;
     if (c == 0u) {
       if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) s_subgroupTotals[group] = inclusive;
-      [[unroll]] for (uint i = 0u; i < 2u; ++i) {
-        if (total[i] == t_count) s_uniformDigit = 2u * w + i;
-        s_digitCount[2u * w + i] = total[i];
+      if (total == t_count) s_uniformDigit = d;
+      s_digitCount[d] = total;
 #ifdef ON_TILE_COUNT
-        ON_TILE_COUNT(2u * w + i, total[i]);
+      ON_TILE_COUNT(d, total);
 #endif
-      }
     }
     barrier();
-    uint start = inclusive - pair;
+    uint start = inclusive - total;
     for (uint g = 0u; g < group; ++g) start += s_subgroupTotals[g];
-    if (c == 0u) {
-      s_digitScan[2u * w] = start;
-      s_digitScan[2u * w + 1u] = start + total.x;
-    }
-    addToRows(w, begin, end, before + (start | ((start + total.x) << 16u)));
+    if (c == 0u) s_digitScan[d] = start;
+    addToRows(d, begin, end, before + start);
     barrier();
     return;
   }
-  // Otherwise the owners of the digits walk every row of their words.
+  // Otherwise the owners of the digits walk every row of their digits.
   uint first = tid * DIGITS_PER_INVOCATION;
   uint own[DIGITS_PER_INVOCATION];
   [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) own[i] = 0u;
   if (first < kRadix) {
-    [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; i += 2u) {
-      if (first + i >= kRadix) continue;
-      uvec2 sum = sumRows((first + i) / 2u, 0u, gl_NumSubgroups);
-      own[i] = sum.x;
-      own[i + 1u] = sum.y;
-    }
     [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i) {
       uint d = first + i;
       if (d >= kRadix) continue;
+      own[i] = sumRows(d, 0u, counterPairs());
       if (own[i] == t_count) s_uniformDigit = d;
       s_digitCount[d] = own[i];
 #ifdef ON_TILE_COUNT
@@ -308,8 +304,8 @@ void sumSubgroupRows() {
   scanOwnDigits(own);
   barrier();
   if (first < kRadix) {  // the digits' starts in the tile into their rows
-    [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; i += 2u)
-      if (first + i < kRadix) addToRows((first + i) / 2u, 0u, gl_NumSubgroups, s_digitScan[first + i] | (s_digitScan[first + i + 1u] << 16u));
+    [[unroll]] for (uint i = 0u; i < DIGITS_PER_INVOCATION; ++i)
+      if (first + i < kRadix) addToRows(first + i, 0u, counterPairs(), s_digitScan[first + i]);
   }
   barrier();
 }
@@ -329,12 +325,12 @@ void countIntoRows(uint shift, uint hot) {
       uvec4 hotLanes = subgroupBallot(isHot);
       uint add = isHot ? subgroupBallotBitCount(hotLanes) : 1u;
       if (isHot ? gl_SubgroupInvocationID == subgroupBallotFindLSB(hotLanes) : held)
-        counterAdd(counterWord(gl_SubgroupID, digit), add << counterShift(digit));
+        counterAdd(counterWord(gl_SubgroupID, digit), add << counterShift(gl_SubgroupID));
     }
   } else {
     [[unroll]] for (uint i = 0u; i < KPI; ++i) {
       uint digit = digitOf(t_keys[i], shift);
-      if (holdsKey(i)) counterAdd(counterWord(gl_SubgroupID, digit), 1u << counterShift(digit));
+      if (holdsKey(i)) counterAdd(counterWord(gl_SubgroupID, digit), 1u << counterShift(gl_SubgroupID));
     }
   }
 }
@@ -362,10 +358,10 @@ void countTile(uint shift, uint hot, bool counted) {
 // row, then the last one moves its counter past them all (an atomic: another digit's last peer
 // may move the word's other half), and nobody waits on that atomic.
 uint takeRowPlaces(uint digit, uvec4 peers, uint before, bool valid) {
-  uint word = counterWord(gl_SubgroupID, digit), sh = counterShift(digit);
+  uint word = counterWord(gl_SubgroupID, digit), sh = counterShift(gl_SubgroupID);
   uint first = (counterLoad(word) >> sh) & 0xFFFFu;
   subgroupSharedBarrier();  // this step's reads before its writes
-  if (valid && before + 1u == peerCount(peers)) counterAdd(word, (before + 1u) << sh);
+  if (valid && isHighestPeer(peers)) counterAdd(word, (before + 1u) << sh);
   return first;
 }
 
@@ -373,13 +369,14 @@ uint takeRowPlaces(uint digit, uvec4 peers, uint before, bool valid) {
 // tests which lanes do (`valid` is constant; a literal at each call).
 void rankSteps(uint shift, bool whole) {
   uint lane = gl_SubgroupInvocationID;
+  uvec4 lanes = subgroupBallot(true);  // a whole tile's lanes all hold keys: one ballot for every step
   [[unroll]] for (uint i = 0u; i < (KPI + 1u) / 2u; ++i) t_places[i] = 0u;
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     if (!stepInTile(i)) break;  // a fitted tile's last steps
     // holdsKey(i), the step being in the tile (its test made the fitted pipeline larger)
     bool valid = whole || laneIndex(i) < t_count;
     uint digit = digitOf(t_keys[i], shift);
-    uvec4 peers = matchDigit(digit, valid);
+    uvec4 peers = matchDigit(digit, whole ? lanes : subgroupBallot(valid));
     uint place;
     if (DEFERRED_STORES) {
       // The last peer's atomic, its result shuffled to the others: at the register cap of the
@@ -389,7 +386,7 @@ void rankSteps(uint shift, bool whole) {
       uint before = peerCount(peers & lanesBelow());
       uint first = 0u;
       if (valid && lane == leader) {
-        uint sh = counterShift(digit);
+        uint sh = counterShift(gl_SubgroupID);
         first = (counterAdd(counterWord(gl_SubgroupID, digit), (before + 1u) << sh) >> sh) & 0xFFFFu;
       }
       place = subgroupShuffle(first, valid ? leader : lane) + before;
@@ -500,11 +497,12 @@ void scatterValues(uvec2 valuesIn, uvec2 valuesOut) {
   }
 }
 
-// EARLY_NEXT_COUNT: the next tile's keys, in t_keys / t_count, into this subgroup's own counter
-// row, cleared first (and s_uniformDigit reset for the row sums). No workgroup barrier.
+// EARLY_NEXT_COUNT: the next tile's keys, in t_keys / t_count, into this subgroup's own counters,
+// cleared first (and s_uniformDigit reset for the row sums). No workgroup barrier: the other
+// subgroup of the pair may be counting into the words' other halves meanwhile.
 void countOwnRowEarly(uint shift, uint hot) {
-  uint row = counterWord(gl_SubgroupID, 0u);
-  for (uint w = gl_SubgroupInvocationID; w < kRadix / 2u; w += gl_SubgroupSize) counterStore(row + w, 0u);
+  uint row = counterWord(gl_SubgroupID, 0u), keep = 0xFFFF0000u >> counterShift(gl_SubgroupID);
+  for (uint d = gl_SubgroupInvocationID; d < kRadix; d += gl_SubgroupSize) counterAnd(row + d, keep);
   if (gl_LocalInvocationIndex == 0u) s_uniformDigit = kRadix;
   subgroupSharedBarrier();
   countIntoRows(shift, hot);

@@ -25,15 +25,25 @@ uvec4 lanesBelow() {
   return m;
 }
 
-// Lanes (among those with `valid`) whose digit equals this lane's.
+// Whether no lane above this one is in `peers`: one mask test, where comparing the lane with
+// highestPeer() or `before` + 1 with peerCount() takes two or three instructions.
+bool isHighestPeer(uvec4 peers) {
+  uvec4 above = gl_SubgroupGtMask;
+  uint any = 0u;
+  [[unroll]] for (uint w = 0u; w < BALLOT_WORDS; ++w) any |= peers[w] & above[w];
+  return any == 0u;
+}
+
+// Lanes among `candidates` (the lanes that hold keys: this lane among them) whose digit equals
+// this lane's. A caller whose every lane holds a key takes `candidates` once for many steps.
 #ifdef VKSORT_RANK_PARTITIONED
-uvec4 matchDigit(uint digit, bool valid) {
-  return subgroupPartitionNV(valid ? digit : kRadix) & subgroupBallot(valid);
+uvec4 matchDigit(uint digit, uvec4 candidates) {
+  return subgroupPartitionNV(digit) & candidates;
 }
 #else
 // One ballot per digit bit.
-uvec4 matchDigit(uint digit, bool valid) {
-  uvec4 peers = subgroupBallot(valid);
+uvec4 matchDigit(uint digit, uvec4 candidates) {
+  uvec4 peers = candidates;
   [[unroll]] for (uint b = 0u; b < kRadixBits; ++b) {
     bool bit = ((digit >> b) & 1u) != 0u;
     uvec4 ones = subgroupBallot(bit);

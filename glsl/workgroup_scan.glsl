@@ -29,10 +29,8 @@ uint workgroupExclusiveAdd(uint x, out uint total) {
 }
 
 // The kRadix digits split over the workgroup: invocation i owns the digits
-// [i * DIGITS_PER_INVOCATION, +DIGITS_PER_INVOCATION) (none at or past kRadix). An even number:
-// binning.glsl's subgroup counters hold two digits per word, and its owner sums both.
-const uint DIGITS_PER_INVOCATION_ODD = (kRadix + gl_WorkGroupSize.x - 1u) / gl_WorkGroupSize.x;
-const uint DIGITS_PER_INVOCATION = DIGITS_PER_INVOCATION_ODD + (DIGITS_PER_INVOCATION_ODD & 1u);
+// [i * DIGITS_PER_INVOCATION, +DIGITS_PER_INVOCATION) (none at or past kRadix).
+const uint DIGITS_PER_INVOCATION = (kRadix + gl_WorkGroupSize.x - 1u) / gl_WorkGroupSize.x;
 shared uint s_digitScan[kRadix];
 
 // s_digitScan over this invocation's digits (their counts in `own`, 0 past kRadix) becomes the

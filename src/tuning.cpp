@@ -332,7 +332,7 @@ uint32_t binningSharedBytes(const Tuning& t, const TileShape& shape, uint32_t el
   uint32_t maxSubgroups = shape.workgroupSize / t.minSubgroupSize;
   uint32_t rounds = shape.reorderRounds;
   uint32_t reorder = shape.keys() / rounds * elementWords;  // the reorder area
-  uint32_t counters = maxSubgroups * kRadix / 2;  // 16-bit subgroup counters
+  uint32_t counters = (maxSubgroups + 1) / 2 * kRadix;  // 16-bit subgroup counters, a word per pair
   // s_tile and s_subgroupCounts: with several rounds the counters are in s_tile's words (and
   // s_subgroupCounts is one word).
   uint32_t words = (rounds > 1 ? std::max(reorder, counters) + 1 : reorder + counters)
