@@ -312,11 +312,13 @@ void sumSubgroupRows() {
 
 // The tile's keys counted into their subgroups' rows (per-key shared atomics); countDigits() then
 // sums the rows (sumSubgroupRows()) and ends behind a barrier. `hot`: a digit known to hold many
-// of the keys (Onesweep's HOT_DIGIT_FROM), else kRadix. A subgroup's keys of that digit are
+// of the keys (Onesweep's HOT_DIGIT_FROM), kCrowdedPass where one holds nearly all of them but
+// is not counted as hot, else kRadix. A subgroup's keys of that digit are
 // counted by one atomic per step: atomics of many lanes on one word serialize (on an H100 a
 // tile's count took 1.8x as long with 60% of the keys on one digit, q4, though as long as with
 // uniform keys where all of them were). Two loops: one loop with both forms was slower on an H100
 // (keys32 q1 2^26 2.35 ms, keys64 7.13: samples/bench/PERFORMANCE-LOG.md).
+const uint kCrowdedPass = kRadix + 1u;
 void countIntoRows(uint shift, uint hot) {
   if (hot < kRadix) {
     [[unroll]] for (uint i = 0u; i < KPI; ++i) {
@@ -326,6 +328,14 @@ void countIntoRows(uint shift, uint hot) {
       uint add = isHot ? subgroupBallotBitCount(hotLanes) : 1u;
       if (isHot ? gl_SubgroupInvocationID == subgroupBallotFindLSB(hotLanes) : held)
         counterAdd(counterWord(gl_SubgroupID, digit), add << counterShift(gl_SubgroupID));
+    }
+  } else if (VALUE_WORDS == 0u && hot == kRadix && t_count == tileKeys()) {
+    // Keys alone in a whole tile: every slot holds a key, so no test of which ones do (on an
+    // H100 keys32 2^26 4% faster, keys64 1.5%; pairs64v32 1% slower, so pairs keep the tests;
+    // and keys32 with 98% of them on one digit 21% slower: kCrowdedPass keeps them too).
+    [[unroll]] for (uint i = 0u; i < KPI; ++i) {
+      if (!stepInTile(i)) break;
+      counterAdd(counterWord(gl_SubgroupID, digitOf(t_keys[i], shift)), 1u << counterShift(gl_SubgroupID));
     }
   } else {
     [[unroll]] for (uint i = 0u; i < KPI; ++i) {
@@ -428,6 +438,25 @@ void storeValuesOfRound(uint r, uvec2 values[KPI]) {
   }
 }
 
+// Round r's keys from s_tile to s_digitDest[digit] + j, j their place. `whole`: a tile of TILE
+// keys, every place taken (a literal at each call: no test per key).
+void scatterKeysOfRound(uvec2 keysOut, uint shift, uint r, bool whole) {
+  [[unroll]] for (uint i = 0u; i < ROUND_KPI; ++i) {
+    uint at = i * WG + gl_LocalInvocationIndex;
+    uint j = r * PART + at;
+    if (whole || j < t_count) {
+      KeyT key = tileLoadKey(at);
+      uint digit = digitOf(key, shift);
+      uint k = r * ROUND_KPI + i;
+      t_digits[k / 4u] |= digit << (8u * (k % 4u));
+      storeKey(keysOut, s_digitDest[digit] + j, key);
+    }
+  }
+}
+// 64-bit keys alone scatter whole tiles without the tests (on an H100 keys64 2^26 5% faster;
+// keys32 1% and pairs64v32 7% slower with them).
+const bool WHOLE_SCATTER = kKeyWords == 2u && VALUE_WORDS == 0u;
+
 // Keys to s_digitDest[digit] + j, j their place (s_digitDest set behind a barrier): consecutive
 // invocations write consecutive addresses of a bin. A uniform tile's keys go from registers.
 void scatterKeys(uvec2 keysOut, uint shift) {
@@ -446,17 +475,8 @@ void scatterKeys(uvec2 keysOut, uint shift) {
       storeKeysOfRound(r);
       barrier();
     }
-    [[unroll]] for (uint i = 0u; i < ROUND_KPI; ++i) {
-      uint at = i * WG + gl_LocalInvocationIndex;
-      uint j = r * PART + at;
-      if (j < t_count) {
-        KeyT key = tileLoadKey(at);
-        uint digit = digitOf(key, shift);
-        uint k = r * ROUND_KPI + i;
-        t_digits[k / 4u] |= digit << (8u * (k % 4u));
-        storeKey(keysOut, s_digitDest[digit] + j, key);
-      }
-    }
+    if (WHOLE_SCATTER && t_count == TILE) scatterKeysOfRound(keysOut, shift, r, true);
+    else scatterKeysOfRound(keysOut, shift, r, false);
   }
 }
 
