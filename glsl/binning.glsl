@@ -344,7 +344,7 @@ void countIntoRows(uint shift, uint hot) {
   } else if (VALUE_WORDS == 0u && hot == kRadix && t_count == tileKeys()) {
     // Keys alone in a whole tile: every slot holds a key, so no test of which ones do (on an
     // H100 keys32 2^26 4% faster, keys64 1.5%; pairs64v32 1% slower, so pairs keep the tests;
-    // and keys32 with 98% of them on one digit 21% slower: kCrowdedPass keeps them too).
+    // and keys32 with nearly all of them on one digit, q16, 22% slower: kCrowdedPass keeps them).
     [[unroll]] for (uint i = 0u; i < KPI; ++i) {
       if (!stepInTile(i)) break;
       counterAdd(counterWord(gl_SubgroupID, digitOf(t_keys[i], shift)), 1u << counterShift(gl_SubgroupID));

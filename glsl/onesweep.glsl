@@ -37,7 +37,7 @@ layout(constant_id = 16) const bool PREFETCH_PAIRS = false;
 // A pass's most frequent digit, where it holds HOT_DIGIT_FROM to HOT_DIGIT_TO percent of the keys
 // (the tuning's, per tile shape; HOT_DIGIT_FROM 0: never), is counted a subgroup at a time
 // (countDigits()). On an H100, 2^26 keys with ~60% on one digit (q4): keys32 2.684 -> 2.463 ms,
-// keys64 7.58 -> 6.64.
+// keys64 7.58 -> 6.64. Above HOT_DIGIT_TO: kCrowdedPass (binning.glsl's countIntoRows()).
 layout(constant_id = 18) const uint HOT_DIGIT_FROM = 0u;
 layout(constant_id = 19) const uint HOT_DIGIT_TO = 100u;
 #define EARLY_TICKET (PERSISTENT_TILES && PREFETCH_PAIRS && VALUE_WORDS != 0u)  // binning.glsl has VALUE_WORDS
