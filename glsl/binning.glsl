@@ -183,12 +183,12 @@ void storeValue(uvec2 base, uint dest, uvec2 value) {
 }
 uint valueLog2Bytes() { return VALUE_WORDS == 2u ? 3u : 2u; }
 
-// Loads the tile of `count` keys at `keys` (the tile's own base: some drivers compute index *
-// element size in 32 bits; on an H100 element 2^30 of u32 data wrapped to element 0).
 // A whole tile's loads without the tests of which slots hold keys, where that measured faster on
 // an H100: pairs (pairs32 2^26 3% faster with their riding values' loads so too) and 64-bit keys
 // alone (keys64 2^26 0.6%), not 32-bit keys alone (keys32 2^26 1% slower).
 const bool WHOLE_LOADS = VALUE_WORDS != 0u || kKeyWords == 2u;
+// Loads the tile of `count` keys at `keys` (the tile's own base: some drivers compute index *
+// element size in 32 bits; on an H100 element 2^30 of u32 data wrapped to element 0).
 void loadTileInto(out KeyT keys[KPI], uvec2 at, uint count) {
   if (WHOLE_LOADS && count == TILE) {
     [[unroll]] for (uint i = 0u; i < KPI; ++i) keys[i] = KEYS_IN(at).v[laneIndex(i)];
@@ -377,7 +377,7 @@ void countTile(uint shift, uint hot, bool counted) {
 
 // One ranking step's peers of `digit` in this subgroup (`before` of them below this lane): the
 // first of their places in the tile's digit order. Every peer reads the subgroup's
-// row, then the last one moves its counter past them all (an atomic: another digit's last peer
+// row, then the last one moves its counter past them all (an atomic: the pair's other subgroup
 // may move the word's other half), and nobody waits on that atomic.
 uint takeRowPlaces(uint digit, uvec4 peers, uint before, bool valid) {
   uint word = counterWord(gl_SubgroupID, digit), sh = counterShift(gl_SubgroupID);
