@@ -38,10 +38,12 @@ Sorted sortWith(const char* tuning, const std::vector<uint32_t>& keys, const vks
 }
 
 // With the sorter `variant` makes: every kConfigs config in each of `dists`, `tiles` tiles and 33
-// keys of its width, checked against the reference.
-void sortEveryConfig(const char* variant, std::initializer_list<Dist> dists, uint32_t tiles) {
+// keys of its width, checked against the reference (and, where `workgroupSize` is not 0, that the
+// variant gives that workgroup size).
+void sortEveryConfig(const char* variant, std::initializer_list<Dist> dists, uint32_t tiles, uint32_t workgroupSize = 0) {
   TunedSorter tuned(variant);
   const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+  if (workgroupSize != 0) REQUIRE(p.workgroupSize == workgroupSize);
   for (const vksort::SortConfig& config : kConfigs)
     for (Dist d : dists) {
       CAPTURE(variant);
@@ -281,6 +283,19 @@ TEST_SUITE("algorithms") {
     const uint32_t subgroup = vksort::getSorterProperties(gpu().sorter).subgroupSize;
     const std::string variant = "algorithm=2,small_keys=0,keys=1,wide_keys=1,workgroup=" + std::to_string(subgroup);
     sortEveryConfig(variant.c_str(), {Dist::uniform, Dist::q4}, 8 * subgroup * 3 + 5);
+  }
+
+  TEST_CASE("subgroup counters in pair words: workgroups of one and of three subgroups, both algorithms") {
+    // binning.glsl keeps subgroups 2p and 2p + 1's counters in the halves of one word: an odd
+    // subgroup count leaves the last word's high halves to nobody, and the row sums, the ranking
+    // and the scatter must still see every subgroup's keys (whole tiles and a partial last one).
+    const uint32_t subgroup = vksort::getSorterProperties(gpu().sorter).subgroupSize;
+    for (uint32_t subgroups : {1u, 3u})
+      for (Algorithm a : {Algorithm::onesweep, Algorithm::reduceThenScan}) {
+        const std::string variant = "algorithm=" + std::to_string(int(a)) + ",small_keys=0,tiers=1,keys=5,wide_keys=3,workgroup=" +
+                                    std::to_string(subgroups * subgroup);
+        sortEveryConfig(variant.c_str(), {Dist::uniform, Dist::q4}, 7, subgroups * subgroup);
+      }
   }
 
   TEST_CASE("Onesweep tiles fitted to whole waves: direct sorts cut keys per invocation") {
