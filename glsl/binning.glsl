@@ -23,8 +23,8 @@
 // KEYS_IN/KEYS_OUT/VALS_IN... (reference types) before including, to read what it wrote.
 // Shared memory: s_tile, a reorder area of PART = TILE / REORDER_ROUNDS elements (keys, then
 // values, in digit order; a 64-bit word pair as low words then high words);
-// s_subgroupCounts[MAX_SUBGROUPS / 2][kRadix] (16-bit counters); s_digitScan/s_digitCount/
-// s_digitDest[kRadix] and a few words (tuning.cpp's binningSharedBytes() mirrors this).
+// s_subgroupCounts[MAX_SUBGROUPS / 2][kRadix] (16-bit counters); s_digitDest[kRadix],
+// s_digitScan/s_digitCount[kRadix] (a word each with CHUNKED_ROWS) and a few words (tuning.cpp's binningSharedBytes() mirrors this).
 // REORDER_ROUNDS > 1 makes a tile larger than shared memory holds: the ranking keeps each key's
 // place in registers, and the tile goes through the reorder area a part at a time (places
 // [r * PART, (r + 1) * PART) in round r). The counters then live in the reorder area's words
@@ -85,6 +85,24 @@ bool stepInTile(uint i) { return true; }
 #endif
 uint tileKeys() { return WG * tileKpi(); }
 
+// Each digit's counter rows summed by ROW_CHUNKS invocations, each over a chunk of the subgroup
+// pairs, where the workgroup has a whole number (2 or more) of invocations per digit and s_tile
+// room for the chunk sums past the counters: the serial walk over every row by the digits' owners
+// alone left the rest of the workgroup waiting (16 pair rows in a 1024-invocation tile).
+// In products, not &&: glslang made `a && b && c` of specialization constants a run-time value,
+// which cannot size an array.
+const uint ROW_CHUNKS = WG / kRadix;
+const uint CHUNK_SUMS = DEFERRED_STORES ? COUNTER_WORDS : 0u;  // where in s_tile
+const uint CHUNKED = uint(WG % kRadix == 0u) * uint(ROW_CHUNKS >= 2u) * uint(CHUNK_SUMS + WG <= SHARED_TILE_WORDS);
+const bool CHUNKED_ROWS = CHUNKED != 0u;
+// Keys alone with chunked row sums: invocation d (d < kRadix) computes digit d's count and start
+// in the tile, and only it reads them (the look-back, the destinations), so they stay in its
+// registers (t_digitCount, t_digitStart) and s_digitCount / s_digitScan shrink to a word: 2 KiB
+// that go to the tile (512 x 19 keys on an H100; tuning.cpp's binningSharedBytes()). Not pairs:
+// their 512 x 18 tiles (riding values, at the register cap) ran pairs32 4M 2% slower so.
+const uint DIGITS_IN_REGISTERS = CHUNKED * uint(VALUE_WORDS == 0u);
+const uint DIGIT_WORDS = kRadix - DIGITS_IN_REGISTERS * (kRadix - 1u);
+#define DIGIT_SCAN_WORDS DIGIT_WORDS
 #include "workgroup_scan.glsl"
 #include "subgroup_rank.glsl"
 
@@ -119,7 +137,12 @@ void counterAnd(uint word, uint mask) {
 void subgroupSharedBarrier() {
   controlBarrier(gl_ScopeSubgroup, gl_ScopeSubgroup, gl_StorageSemanticsShared, gl_SemanticsAcquireRelease);
 }
-shared uint s_digitCount[kRadix];
+shared uint s_digitCount[DIGIT_WORDS];
+uint t_digitCount, t_digitStart;  // DIGITS_IN_REGISTERS: digit gl_LocalInvocationIndex's
+// The tile's count of digit d and its start in the tile's digit order, for the invocation that
+// owns d (invocation d where the workgroup has kRadix or more, as every kernel's digit loop does).
+uint tileDigitCount(uint d) { return DIGITS_IN_REGISTERS != 0u ? t_digitCount : s_digitCount[d]; }
+uint tileDigitStart(uint d) { return DIGITS_IN_REGISTERS != 0u ? t_digitStart : s_digitScan[d]; }
 shared uint s_digitDest[kRadix];  // global position of the tile's j-th key = s_digitDest[d] + j
 shared uint s_uniformDigit;       // the digit every key of the tile has, else kRadix
 
@@ -221,13 +244,6 @@ void clearTileCounts() {
   if (gl_LocalInvocationIndex == 0u) s_uniformDigit = kRadix;
 }
 
-// Each digit's counter rows summed by ROW_CHUNKS invocations, each over a chunk of the subgroup
-// pairs, where the workgroup has a whole number (2 or more) of invocations per digit and s_tile
-// room for the chunk sums past the counters: the serial walk over every row by the digits' owners
-// alone left the rest of the workgroup waiting (16 pair rows in a 1024-invocation tile).
-const uint ROW_CHUNKS = WG / kRadix;
-const uint CHUNK_SUMS = DEFERRED_STORES ? COUNTER_WORDS : 0u;  // where in s_tile
-const bool CHUNKED_ROWS = WG % kRadix == 0u && ROW_CHUNKS >= 2u && CHUNK_SUMS + WG <= SHARED_TILE_WORDS;
 uint counterPairs() { return divideUp(gl_NumSubgroups, 2u); }
 
 // Digit `digit`'s counters in the pair rows from `begin` to `end` become their exclusive sums;
@@ -255,8 +271,8 @@ void addToRows(uint digit, uint begin, uint end, uint add) {
 // Behind a barrier after the subgroup rows were counted: the rows become each subgroup's first
 // place in the tile's digit order among the keys of the digit (the digit's start in the tile plus
 // the keys of that digit in earlier subgroups: the ranking then adds only its peers; every place
-// is below the tile's 2^16 keys, so the 16-bit halves do not spill); s_digitCount gets the tile's
-// counts, s_digitScan their exclusive sum over digits, s_uniformDigit the digit of a uniform
+// is below the tile's 2^16 keys, so the 16-bit halves do not spill); tileDigitCount() gives the
+// tile's counts, tileDigitStart() their exclusive sum over digits, s_uniformDigit the digit of a uniform
 // tile. ON_TILE_COUNT(digit, count), if the kernel defines it, sees each digit's count as soon as
 // it is known. Each invocation owns DIGITS_PER_INVOCATION digits for the digit scan. Every
 // invocation must call it; ends behind a barrier.
@@ -284,7 +300,7 @@ void sumSubgroupRows() {
     if (c == 0u) {
       if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) s_subgroupTotals[group] = inclusive;
       if (total == t_count) s_uniformDigit = d;
-      s_digitCount[d] = total;
+      if (DIGITS_IN_REGISTERS == 0u) s_digitCount[d] = total;
 #ifdef ON_TILE_COUNT
       ON_TILE_COUNT(d, total);
 #endif
@@ -292,7 +308,12 @@ void sumSubgroupRows() {
     barrier();
     uint start = inclusive - total;
     for (uint g = 0u; g < group; ++g) start += s_subgroupTotals[g];
-    if (c == 0u) s_digitScan[d] = start;
+    if (DIGITS_IN_REGISTERS != 0u) {
+      t_digitCount = total;
+      t_digitStart = start;
+    } else if (c == 0u) {
+      s_digitScan[d] = start;
+    }
     addToRows(d, begin, end, before + start);
     barrier();
     return;

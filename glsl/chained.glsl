@@ -140,7 +140,7 @@ void passTile(uint pass, uint tile, uint count, uint tiles) {
   countTile(shift, kRadix, false);  // publishes the tile's counts (ON_TILE_COUNT)
   uint binRow = kHeaderHist + pass * kRadix;
   for (uint d = tid; d < kRadix; d += WG)
-    s_digitDest[d] = pc.header.v[binRow + d] + lookBack(tile, d, s_digitCount[d]) - s_digitScan[d];
+    s_digitDest[d] = pc.header.v[binRow + d] + lookBack(tile, d, tileDigitCount(d)) - tileDigitStart(d);
   rankTile(shift);
   barrier();
   scatterKeys(keysOut, shift);

@@ -29,8 +29,8 @@ void main() {
     // The table's positions are asked for before the ranking, used after it.
     uint firstDest = tid < kRadix ? pc.status.v[tid * tiles + tile] : 0u;
     rankTile(pc.shift);
-    if (tid < kRadix) s_digitDest[tid] = firstDest - s_digitScan[tid];
-    for (uint d = tid + WG; d < kRadix; d += WG) s_digitDest[d] = pc.status.v[d * tiles + tile] - s_digitScan[d];
+    if (tid < kRadix) s_digitDest[tid] = firstDest - tileDigitStart(tid);
+    for (uint d = tid + WG; d < kRadix; d += WG) s_digitDest[d] = pc.status.v[d * tiles + tile] - tileDigitStart(d);
     barrier();
     uint next = PERSISTENT_TILES ? s_ticket : tiles;
     bool more = next < tiles;

@@ -120,10 +120,10 @@ void main() {
     // (their walks stay short). The portion's last tile leaves the next portion's bin starts.
     for (uint d = tid; d < kRadix; d += WG) {
       uint binStart = pc.header.v[binRow + d];
-      uint before = lookBack(g_tile, d, s_digitCount[d]);
-      s_digitDest[d] = binStart + before - s_digitScan[d];
+      uint before = lookBack(g_tile, d, tileDigitCount(d));
+      s_digitDest[d] = binStart + before - tileDigitStart(d);
       if (g_tile == tileCount - 1u)
-        pc.header.v[kHeaderPortionStarts + ((portion + 1u) % 2u) * kRadix + d] = binStart + before + s_digitCount[d];
+        pc.header.v[kHeaderPortionStarts + ((portion + 1u) % 2u) * kRadix + d] = binStart + before + tileDigitCount(d);
     }
     rankTile(pc.shift);
     sinkTouched(touched);

@@ -31,7 +31,12 @@ uint workgroupExclusiveAdd(uint x, out uint total) {
 // The kRadix digits split over the workgroup: invocation i owns the digits
 // [i * DIGITS_PER_INVOCATION, +DIGITS_PER_INVOCATION) (none at or past kRadix).
 const uint DIGITS_PER_INVOCATION = (kRadix + gl_WorkGroupSize.x - 1u) / gl_WorkGroupSize.x;
-shared uint s_digitScan[kRadix];
+// A kernel whose digit starts stay in registers (binning.glsl's chunked row sums) defines
+// DIGIT_SCAN_WORDS 1 where it uses neither scan below.
+#ifndef DIGIT_SCAN_WORDS
+#define DIGIT_SCAN_WORDS kRadix
+#endif
+shared uint s_digitScan[DIGIT_SCAN_WORDS];
 
 // s_digitScan over this invocation's digits (their counts in `own`, 0 past kRadix) becomes the
 // exclusive prefix sum over all digits; returns the sum of all. Every invocation must call it;

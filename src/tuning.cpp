@@ -100,6 +100,11 @@ struct Preferred {
 // -> 0.909, 2^26 3.500 -> 3.428. 64-bit pairs in 512 x 9 there: 1-2% faster at 8-12M, 1-2% slower
 // from 2^24, so 768 x 12 stays. Their hot digits counted a subgroup at a time in it: q4 4% faster,
 // q1 0.5-1% slower (not taken).
+// From 2^23, 32-bit keys alone take 512 x 19: their digit counts and starts stay in registers
+// (binning.glsl's DIGITS_IN_REGISTERS), which frees 2 KiB (same command twice against 0c9d169,
+// ms: keys32 2^26 1.868 -> 1.837, 2^28 7.318 -> 7.180, 2^24 and 4M alike; pairs32 lost 2% at 4M
+// with them in registers, and 512 x 22 with the counters in the reorder area lost 7-8% at
+// 2^24-2^26 without the early count of the next tile: PERFORMANCE-LOG.md, session 21).
 // Two workgroups per SM did not happen: smaller
 // workgroups take more registers (256 x 24 keys: 154), and every such shape lost (256-512
 // invocations, 12-40 keys, 2 or 4 rounds: keys32 at 2^26 2.84-3.71 ms against 2.35).
@@ -183,7 +188,7 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.tiers[2] = {3u << 17, {512, 4, 1}, {512, 9, 1, true}};
       p.tiers[3] = {5u << 17, {512, 18, 1, true}, {512, 9, 1, true}};
       p.tiers[3].fitWaves = true;
-      p.tiers[4] = {1u << 23, {512, 18, 1, true}, {768, 12, 2}};
+      p.tiers[4] = {1u << 23, {512, 18, 1, true}, {768, 12, 2}, {512, 19, 1}};
       // Hot digits: keys alone, 32-bit ones not where nearly every key holds the digit.
       p.hotDigitWithValues = false;
       p.hotDigitTo[2] = 98;
@@ -328,15 +333,23 @@ bool Tuning::chains(const SortConfig& config, uint32_t count) const {
          tile.reorderRounds == 1 && tile.keys() * elementWords(config) >= keyBytes(config.keyType) * kRadix;
 }
 
-uint32_t binningSharedBytes(const Tuning& t, const TileShape& shape, uint32_t elementWords) {
+uint32_t binningSharedBytes(const Tuning& t, const TileShape& shape, uint32_t elementWords, bool keysAlone) {
   uint32_t maxSubgroups = shape.workgroupSize / t.minSubgroupSize;
   uint32_t rounds = shape.reorderRounds;
   uint32_t reorder = shape.keys() / rounds * elementWords;  // the reorder area
   uint32_t counters = (maxSubgroups + 1) / 2 * kRadix;  // 16-bit subgroup counters, a word per pair
   // s_tile and s_subgroupCounts: with several rounds the counters are in s_tile's words (and
   // s_subgroupCounts is one word).
-  uint32_t words = (rounds > 1 ? std::max(reorder, counters) + 1 : reorder + counters)
-                   + 3 * kRadix                 // s_digitCount, s_digitDest, s_digitScan
+  const uint32_t tileWords = rounds > 1 ? std::max(reorder, counters) : reorder;  // SHARED_TILE_WORDS
+  // Keys alone with chunked row sums keep the digits' counts and starts in registers
+  // (binning.glsl's DIGITS_IN_REGISTERS).
+  const uint32_t chunkSums = rounds > 1 ? counters : 0;
+  const bool chunked = shape.workgroupSize % kRadix == 0 && shape.workgroupSize / kRadix >= 2 &&
+                       chunkSums + shape.workgroupSize <= tileWords;
+  const bool digitsInRegisters = keysAlone && chunked;
+  uint32_t words = (rounds > 1 ? tileWords + 1 : reorder + counters)
+                   + kRadix                     // s_digitDest
+                   + (digitsInRegisters ? 2 : 2 * kRadix)  // s_digitCount, s_digitScan
                    + maxSubgroups               // s_subgroupTotals
                    + 2;                         // s_ticket, s_uniformDigit
   return words * 4;
@@ -384,18 +397,18 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   // subgroup counters do (their rows grow with workgroupSize / minSubgroupSize, which small
   // subgroups, lavapipe's 4, make large), else the keys per invocation, in whole rounds. Tiles
   // below 2^16 keys: binning.glsl packs places in 16 bits.
-  auto fits = [&](const TileShape& c, uint32_t words) {
-    return c.workgroupSize <= caps.maxWorkgroupInvocations && binningSharedBytes(t, c, words) <= caps.maxSharedMemory &&
+  auto fits = [&](const TileShape& c, uint32_t words, bool keysAlone) {
+    return c.workgroupSize <= caps.maxWorkgroupInvocations && binningSharedBytes(t, c, words, keysAlone) <= caps.maxSharedMemory &&
            c.keys() <= 0x10000u &&
            (!t.requireSubgroupSize || c.workgroupSize / t.subgroupSize <= caps.maxWorkgroupSubgroups);
   };
-  auto fit = [&](TileShape* c, uint32_t words, bool shrinkWorkgroup) {
+  auto fit = [&](TileShape* c, uint32_t words, bool shrinkWorkgroup, bool keysAlone = false) {
     auto wholeRounds = [&] {
       c->reorderRounds = std::clamp(c->reorderRounds, 1u, std::min(c->keysPerInvocation, 8u));
       c->keysPerInvocation -= c->keysPerInvocation % c->reorderRounds;
     };
     wholeRounds();
-    while (!fits(*c, words)) {
+    while (!fits(*c, words, keysAlone)) {
       const bool countersLarger = kRadix / 2 / t.minSubgroupSize >= c->keysPerInvocation / c->reorderRounds * words;
       const bool canShrinkWorkgroup = shrinkWorkgroup && c->workgroupSize > t.subgroupSize;
       if (canShrinkWorkgroup && (countersLarger || c->keysPerInvocation == 1)) {
@@ -430,7 +443,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
       if (given.workgroupSize != 0 || given.keysPerInvocation != 0) shape.reorderRounds = given.reorderRounds;
       shape.prefetchPairs = cls != 2 && given.prefetchPairs && t.persistentTiles;  // pairs alone
       shape.fitPercent = fitted ? std::min(want.fitPercent[cls], 100u) : 0;
-      fit(&shape, classWords(cls), true);
+      fit(&shape, classWords(cls), true, cls == 2);
     }
   }
   for (uint32_t i = 0; i < t.tierCount; ++i)
@@ -476,7 +489,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
     for (uint32_t i = 0; i < std::clamp(want.smallTiles, 1u, kMaxSmallTiles / 2); ++i) {
       TileShape shape{words == 1 ? smallWorkgroup : radixWorkgroup, std::max(want.smallKeysPerInvocation, 1u) << i, 1};
       fit(&shape, words, words == 1);
-      shape.ridersAlongside = binningSharedBytes(t, shape, words) + shape.keys() * 4 <= caps.maxSharedMemory;
+      shape.ridersAlongside = binningSharedBytes(t, shape, words, false) + shape.keys() * 4 <= caps.maxSharedMemory;
       if (words == 1 && i == 0) radixWorkgroup = shape.workgroupSize;
       if (count == 0 || shape.keys() > t.smallTiles[count - 1][words - 1].keys()) t.smallTiles[count++][words - 1] = shape;
     }

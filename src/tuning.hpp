@@ -134,7 +134,7 @@ inline uint32_t classWords(uint32_t cls) { return cls == 1 ? 2 : 1; }
 
 // Shared memory of the binning kernel with tile `shape` for elements of `words`; mirrors
 // binning.glsl's declarations.
-uint32_t binningSharedBytes(const Tuning& t, const TileShape& shape, uint32_t words);
+uint32_t binningSharedBytes(const Tuning& t, const TileShape& shape, uint32_t words, bool keysAlone);
 
 // Whether the device's driver is known to keep started workgroups running while another waits
 // on them (Onesweep's look-back needs it): the table in tuning.cpp.

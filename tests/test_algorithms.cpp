@@ -209,6 +209,50 @@ TEST_SUITE("algorithms") {
     }
   }
 
+  TEST_CASE("keys alone keep digit counts and starts in registers with chunked row sums, both algorithms") {
+    // Keys alone in 512 invocations (two per digit: the row sums go in chunks) with the most keys
+    // per invocation that fit only without s_digitCount / s_digitScan (2 KiB) in shared memory.
+    const vksort::SorterProperties base = vksort::getSorterProperties(gpu().sorter);
+    const uint32_t workgroup = 512;
+    const uint32_t sharedWords = gpu().ctx.properties.limits.maxComputeSharedMemorySize / 4;
+    const uint32_t subgroups = workgroup / base.subgroupSize;
+    // Past the tile: the counters (a word per subgroup pair and digit), s_digitDest, a word each
+    // for the digit counts and starts, a total per subgroup, s_ticket and s_uniformDigit.
+    const uint32_t otherWords = (subgroups + 1) / 2 * 256 + 256 + 2 + subgroups + 2;
+    if (!base.requiredSubgroupSize || workgroup > gpu().ctx.properties.limits.maxComputeWorkGroupInvocations ||
+        otherWords + workgroup > sharedWords) {
+      MESSAGE("a 512-invocation tile's counters leave no room for its keys here: nothing to test");
+      return;
+    }
+    const uint32_t kpi = (sharedWords - otherWords) / workgroup;
+    REQUIRE(workgroup * kpi + otherWords + 2 * 256 - 2 > sharedWords);  // the 2 KiB make it fit
+    const std::string shape = "small_keys=0,tiers=2,tier1_from=1,tier1_alone_workgroup=512,tier1_alone_keys=" + std::to_string(kpi);
+    const vksort::SortConfig configs[] = {configOf(KeyType::u32, ValueType::none, vksort::SortOrder::ascending, 0, 32),
+                                          kConfigs[1]};
+    const Dist dists[] = {Dist::uniform, Dist::q4};
+    std::vector<Sorted> bytes[2];
+    for (Algorithm a : {Algorithm::onesweep, Algorithm::reduceThenScan}) {
+      const std::string tuning = shape + ",algorithm=" + std::to_string(int(a));
+      TunedSorter tuned(tuning.c_str());
+      const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+      REQUIRE(p.tileTierCount == 2);
+      REQUIRE(p.tileTiers[1].keysAloneTileKeys == workgroup * kpi);  // not fitted down
+      for (const vksort::SortConfig& config : configs)
+        for (Dist d : dists) {
+          CAPTURE(int(a));
+          CAPTURE(int(config.keyType));
+          CAPTURE(name(d));
+          const uint32_t n = 3 * p.tileTiers[1].keysAloneTileKeys + 33;
+          bytes[a == Algorithm::reduceThenScan].push_back(sortAndCheck(makeKeysFor(config, d, n, n + uint32_t(d)), config));
+        }
+    }
+    REQUIRE(bytes[0].size() == bytes[1].size());
+    for (size_t i = 0; i < bytes[0].size(); ++i) {
+      CAPTURE(i);
+      CHECK(bytes[0][i].keys == bytes[1][i].keys);
+    }
+  }
+
   TEST_CASE("sorts bin in the tiles of their count's tier, both algorithms") {
     // Two tiers past the first, each of another workgroup size, keys per invocation and round
     // count (3 rounds: places do not split evenly), from counts between two tiles; keys alone
