@@ -24,7 +24,8 @@
 // Shared memory: s_tile, a reorder area of PART = TILE / REORDER_ROUNDS elements (keys, then
 // values, in digit order; a 64-bit word pair as low words then high words);
 // s_subgroupCounts[MAX_SUBGROUPS / 2][kRadix] (16-bit counters); s_digitDest[kRadix],
-// s_digitScan/s_digitCount[kRadix] (a word each with CHUNKED_ROWS) and a few words (tuning.cpp's binningSharedBytes() mirrors this).
+// s_digitScan/s_digitCount[kRadix] (a word each with DIGITS_IN_REGISTERS) and a few words
+// (tuning.cpp's binningSharedBytes() mirrors this).
 // REORDER_ROUNDS > 1 makes a tile larger than shared memory holds: the ranking keeps each key's
 // place in registers, and the tile goes through the reorder area a part at a time (places
 // [r * PART, (r + 1) * PART) in round r). The counters then live in the reorder area's words

@@ -31,7 +31,7 @@ uint workgroupExclusiveAdd(uint x, out uint total) {
 // The kRadix digits split over the workgroup: invocation i owns the digits
 // [i * DIGITS_PER_INVOCATION, +DIGITS_PER_INVOCATION) (none at or past kRadix).
 const uint DIGITS_PER_INVOCATION = (kRadix + gl_WorkGroupSize.x - 1u) / gl_WorkGroupSize.x;
-// A kernel whose digit starts stay in registers (binning.glsl's chunked row sums) defines
+// A kernel whose digit starts stay in registers (binning.glsl's DIGITS_IN_REGISTERS) defines
 // DIGIT_SCAN_WORDS 1 where it uses neither scan below.
 #ifndef DIGIT_SCAN_WORDS
 #define DIGIT_SCAN_WORDS kRadix
