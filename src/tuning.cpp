@@ -105,6 +105,11 @@ struct Preferred {
 // ms: keys32 2^26 1.868 -> 1.837, 2^28 7.318 -> 7.180, 2^24 and 4M alike; pairs32 lost 2% at 4M
 // with them in registers, and 512 x 22 with the counters in the reorder area lost 7-8% at
 // 2^24-2^26 without the early count of the next tile: PERFORMANCE-LOG.md, session 21).
+// The histogram takes at least 1024 workgroups where a sort has the tiles (histogramMinWorkgroups;
+// was 256): at 2^23-2^25 keys its 512-invocation workgroups, 4 per SM, had filled under one wave
+// of 528 (two commands, 3 reps each, alternated, ms: keys32 8M 0.2676 -> 0.2650, 2^24 0.5001 ->
+// 0.4949, 2^25 0.9504 -> 0.9434; keys64 8M 0.788 -> 0.781; pairs64v32 8M 1.204 -> 1.195; but
+// pairs32 2^24 0.7687 -> 0.7743, 0.7% slower in both commands; 2-4M and from 2^26 alike).
 // Two workgroups per SM did not happen: smaller
 // workgroups take more registers (256 x 24 keys: 154), and every such shape lost (256-512
 // invocations, 12-40 keys, 2 or 4 rounds: keys32 at 2^26 2.84-3.71 ms against 2.35).
@@ -176,6 +181,7 @@ Preferred preferredFor(const DeviceCaps& caps) {
     case kVendorNvidia: {
       Preferred p{32, 256, 4, 4, 8, false, true};
       p.histogramWorkgroupSize = 512;
+      p.histogramMinWorkgroups = 1024;
       p.smallWorkgroupSize = 512;
       p.smallTiles = 3;
       p.smallSortKeys = 8192;
