@@ -55,6 +55,36 @@ void sortEveryConfig(const char* variant, std::initializer_list<Dist> dists, uin
     }
 }
 
+// Each of `configs` in each of `dists` sorted and checked against the reference with each
+// algorithm, under the tuning `shape`: `tilesOf(p)` asserts what each sorter's properties must
+// show, `countOf(p, config)` gives the count. Both algorithms must give the same bytes.
+template <class TilesOf, class CountOf>
+void sortWithBothAlgorithms(const std::string& shape, std::initializer_list<vksort::SortConfig> configs,
+                            std::initializer_list<Dist> dists, TilesOf tilesOf, CountOf countOf) {
+  std::vector<Sorted> bytes[2];
+  for (Algorithm a : {Algorithm::onesweep, Algorithm::reduceThenScan}) {
+    const std::string tuning = shape + ",algorithm=" + std::to_string(int(a));
+    TunedSorter tuned(tuning.c_str());
+    const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+    tilesOf(p);
+    for (const vksort::SortConfig& config : configs)
+      for (Dist d : dists) {
+        CAPTURE(int(a));
+        CAPTURE(int(config.keyType));
+        CAPTURE(int(config.valueType));
+        CAPTURE(name(d));
+        const uint32_t n = countOf(p, config);
+        bytes[a == Algorithm::reduceThenScan].push_back(sortAndCheck(makeKeysFor(config, d, n, n + uint32_t(d)), config));
+      }
+  }
+  REQUIRE(bytes[0].size() == bytes[1].size());
+  for (size_t i = 0; i < bytes[0].size(); ++i) {
+    CAPTURE(i);
+    CHECK(bytes[0][i].keys == bytes[1][i].keys);
+    CHECK(bytes[0][i].values == bytes[1][i].values);
+  }
+}
+
 }  // namespace
 
 TEST_SUITE("algorithms") {
@@ -180,33 +210,16 @@ TEST_SUITE("algorithms") {
                               ",wide_keys=" + std::to_string(kpi / 2);
     // One sorter per algorithm (pipelines with this many keys per invocation compile slowly on
     // lavapipe); the two algorithms' results compared after.
-    const vksort::SortConfig configs[] = {kConfigs[0], kConfigs[1], kConfigs[2], kConfigs[4]};
-    const Dist dists[] = {Dist::uniform, Dist::q4};
-    std::vector<Sorted> bytes[2];
-    for (Algorithm a : {Algorithm::onesweep, Algorithm::reduceThenScan}) {
-      const std::string tuning = shape + ",algorithm=" + std::to_string(int(a));
-      TunedSorter tuned(tuning.c_str());
-      const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
-      REQUIRE(p.workgroupSize == workgroup);
-      REQUIRE(p.tileKeys == workgroup * kpi);  // not fitted down: the rounds make it fit
-      REQUIRE(p.tileKeys > sharedWords);
-      for (const vksort::SortConfig& config : configs)
-        for (Dist d : dists) {
-          CAPTURE(int(a));
-          CAPTURE(int(config.keyType));
-          CAPTURE(int(config.valueType));
-          CAPTURE(name(d));
-          bool wide = wideElements(config);
-          const uint32_t n = 3 * (wide ? p.wideTileKeys : p.tileKeys) + 33;
-          bytes[a == Algorithm::reduceThenScan].push_back(sortAndCheck(makeKeysFor(config, d, n, n + uint32_t(d)), config));
-        }
-    }
-    REQUIRE(bytes[0].size() == bytes[1].size());
-    for (size_t i = 0; i < bytes[0].size(); ++i) {
-      CAPTURE(i);
-      CHECK(bytes[0][i].keys == bytes[1][i].keys);
-      CHECK(bytes[0][i].values == bytes[1][i].values);
-    }
+    sortWithBothAlgorithms(
+        shape, {kConfigs[0], kConfigs[1], kConfigs[2], kConfigs[4]}, {Dist::uniform, Dist::q4},
+        [&](const vksort::SorterProperties& p) {
+          REQUIRE(p.workgroupSize == workgroup);
+          REQUIRE(p.tileKeys == workgroup * kpi);  // not fitted down: the rounds make it fit
+          REQUIRE(p.tileKeys > sharedWords);
+        },
+        [](const vksort::SorterProperties& p, const vksort::SortConfig& config) {
+          return 3 * (wideElements(config) ? p.wideTileKeys : p.tileKeys) + 33;
+        });
   }
 
   TEST_CASE("keys alone keep digit counts and starts in registers with chunked row sums, both algorithms") {
@@ -227,30 +240,16 @@ TEST_SUITE("algorithms") {
     const uint32_t kpi = (sharedWords - otherWords) / workgroup;
     REQUIRE(workgroup * kpi + otherWords + 2 * 256 - 2 > sharedWords);  // the 2 KiB make it fit
     const std::string shape = "small_keys=0,tiers=2,tier1_from=1,tier1_alone_workgroup=512,tier1_alone_keys=" + std::to_string(kpi);
-    const vksort::SortConfig configs[] = {configOf(KeyType::u32, ValueType::none, vksort::SortOrder::ascending, 0, 32),
-                                          kConfigs[1]};
-    const Dist dists[] = {Dist::uniform, Dist::q4};
-    std::vector<Sorted> bytes[2];
-    for (Algorithm a : {Algorithm::onesweep, Algorithm::reduceThenScan}) {
-      const std::string tuning = shape + ",algorithm=" + std::to_string(int(a));
-      TunedSorter tuned(tuning.c_str());
-      const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
-      REQUIRE(p.tileTierCount == 2);
-      REQUIRE(p.tileTiers[1].keysAloneTileKeys == workgroup * kpi);  // not fitted down
-      for (const vksort::SortConfig& config : configs)
-        for (Dist d : dists) {
-          CAPTURE(int(a));
-          CAPTURE(int(config.keyType));
-          CAPTURE(name(d));
-          const uint32_t n = 3 * p.tileTiers[1].keysAloneTileKeys + 33;
-          bytes[a == Algorithm::reduceThenScan].push_back(sortAndCheck(makeKeysFor(config, d, n, n + uint32_t(d)), config));
-        }
-    }
-    REQUIRE(bytes[0].size() == bytes[1].size());
-    for (size_t i = 0; i < bytes[0].size(); ++i) {
-      CAPTURE(i);
-      CHECK(bytes[0][i].keys == bytes[1][i].keys);
-    }
+    sortWithBothAlgorithms(
+        shape, {configOf(KeyType::u32, ValueType::none, vksort::SortOrder::ascending, 0, 32), kConfigs[1]},
+        {Dist::uniform, Dist::q4},
+        [&](const vksort::SorterProperties& p) {
+          REQUIRE(p.tileTierCount == 2);
+          REQUIRE(p.tileTiers[1].keysAloneTileKeys == workgroup * kpi);  // not fitted down
+        },
+        [](const vksort::SorterProperties& p, const vksort::SortConfig&) {
+          return 3 * p.tileTiers[1].keysAloneTileKeys + 33;
+        });
   }
 
   TEST_CASE("sorts bin in the tiles of their count's tier, both algorithms") {
