@@ -17,8 +17,9 @@
 //    s_digitDest[d] + j]
 //   scatterKeys()       key j of the tile's digit order to s_digitDest[digit] + j: consecutive
 //                       invocations write consecutive addresses of a bin;
-//   scatterValues()     values, loaded only now (or riding in registers: RIDING_VALUES), follow
-//                       their keys through the same places.
+//   scatterValues()     values, loaded only now (riding in registers: RIDING_VALUES; with several
+//                       rounds loaded before the key scatter: EARLY_HELD_VALUES), follow their
+//                       keys through the same places.
 // The including kernel declares `layout(local_size_x_id = 0) in;` first, and may define
 // KEYS_IN/KEYS_OUT/VALS_IN... (reference types) before including, to read what it wrote.
 // Shared memory: s_tile, a reorder area of PART = TILE / REORDER_ROUNDS elements (keys, then
@@ -514,24 +515,31 @@ void scatterKeys(uvec2 keysOut, uint shift) {
   }
 }
 
+// Several rounds: the tile's values (at `valuesIn`, the tile's own base), each loaded once.
+void loadHeldValues(out uvec2 values[KPI], uvec2 valuesIn) {
+  [[unroll]] for (uint i = 0u; i < KPI; ++i) values[i] = holdsKey(i) ? loadValue(valuesIn, laneIndex(i)) : uvec2(0u);
+}
+// Several rounds: the values load before the key scatter (SCATTER_THEN_NEXT_TILE), so that their
+// latency hides behind it (H100, pairs64v32 2^26 8.44 -> 8.04 ms, 8M 12% faster; pairs64v64 3-5%).
+// In one round it changed nothing (pairs64v32 / v64 from 256k to 6M within 0.1% / 0.7%).
+const bool EARLY_HELD_VALUES = DEFERRED_STORES && VALUE_WORDS != 0u;
+
 // The tile's values (at `valuesIn`, the tile's own base) after their keys, through s_tile to the
-// same places (a uniform tile's straight). Every invocation must call it.
-void scatterValues(uvec2 valuesIn, uvec2 valuesOut) {
+// same places (a uniform tile's straight). Every invocation must call it. `held`: the caller
+// loaded them into `values` (loadHeldValues(), several rounds).
+void scatterValues(uvec2 valuesIn, uvec2 valuesOut, bool held, inout uvec2 values[KPI]) {
   if (t_uniform) {
     uint dest = s_digitDest[s_uniformDigit];
     [[unroll]] for (uint i = 0u; i < KPI; ++i) {
       uint idx = laneIndex(i);
-      if (holdsKey(i)) storeValue(valuesOut, dest + idx, RIDING_VALUES ? uvec2(t_values[i], 0u) : loadValue(valuesIn, idx));
+      if (holdsKey(i))
+        storeValue(valuesOut, dest + idx, RIDING_VALUES ? uvec2(t_values[i], 0u) : held ? values[i] : loadValue(valuesIn, idx));
     }
     return;
   }
   // Several rounds: every value loaded once, into registers. One: each straight to its place
   // (loading them all first made pairs32 5% slower on an H100).
-  uvec2 values[KPI];
-  [[unroll]] for (uint i = 0u; i < KPI; ++i) {
-    uint idx = laneIndex(i);
-    values[i] = DEFERRED_STORES && holdsKey(i) ? loadValue(valuesIn, idx) : uvec2(0u);
-  }
+  if (DEFERRED_STORES && !held) loadHeldValues(values, valuesIn);
   [[unroll]] for (uint r = 0u; r < REORDER_ROUNDS; ++r) {
     barrier();  // the keys (or the previous round's values) have left the area
     if (DEFERRED_STORES) {
@@ -563,7 +571,8 @@ void countOwnRowEarly(uint shift, uint hot) {
 }
 
 // Persistent tiles (tile_tickets.glsl), the end of a turn of a kernel's tile loop: the tile (its
-// first key at tileStart) scatters, keys then values; where a next tile came (`more`: nextCount
+// first key at tileStart) scatters, keys then values (with EARLY_HELD_VALUES the values load
+// first); where a next tile came (`more`: nextCount
 // keys from key nextStart, at nextAt; with RIDING_VALUES their values too) the workgroup loads it
 // and gets ready for it, else the loop ends. Keys alone load it during the scatter, pairs after
 // their values (on an H100 the overlap made pairs32 10% slower, keys32 5% faster); with
@@ -574,10 +583,14 @@ void countOwnRowEarly(uint shift, uint hot) {
 #define SCATTER_THEN_NEXT_TILE(tileStart, more, nextStart, nextAt, nextCount, hot, counted)          \
   {                                                                                                 \
     KeyT nextKeys[KPI];                                                                             \
+    uvec2 heldValues[KPI];                                                                          \
     if ((more) && VALUE_WORDS == 0u) loadTileInto(nextKeys, nextAt, nextCount);                     \
+    if (EARLY_HELD_VALUES)                                                                          \
+      loadHeldValues(heldValues, addressAt(uvec2(pc.valsIn), tileStart, valueLog2Bytes()));         \
     scatterKeys(uvec2(pc.keysOut), pc.shift);                                                       \
     if (VALUE_WORDS != 0u)                                                                          \
-      scatterValues(addressAt(uvec2(pc.valsIn), tileStart, valueLog2Bytes()), uvec2(pc.valsOut)); \
+      scatterValues(addressAt(uvec2(pc.valsIn), tileStart, valueLog2Bytes()), uvec2(pc.valsOut),    \
+                    EARLY_HELD_VALUES, heldValues);                                                 \
     if (!(more)) break;                                                                             \
     if (VALUE_WORDS != 0u) loadTileInto(nextKeys, nextAt, nextCount);                               \
     if (RIDING_VALUES) loadRidingValues(addressAt(uvec2(pc.valsIn), nextStart, 2u), nextCount);     \

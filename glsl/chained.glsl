@@ -144,7 +144,8 @@ void passTile(uint pass, uint tile, uint count, uint tiles) {
   rankTile(shift);
   barrier();
   scatterKeys(keysOut, shift);
-  if (VALUE_WORDS != 0u) scatterValues(addressAt(valsIn, tileStart, valueLog2Bytes()), valsOut);
+  uvec2 values[KPI];  // loaded by scatterValues() where it takes several rounds
+  if (VALUE_WORDS != 0u) scatterValues(addressAt(valsIn, tileStart, valueLog2Bytes()), valsOut, false, values);
   if (pass + 1u == pc.passCount) return;
   countDone(kChainPassOpen + pass + 1u);
 }

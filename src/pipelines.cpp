@@ -195,6 +195,13 @@ Status Pipelines::get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPip
   if (kernel < kBinning) valueType = 0;
   if (kernel < kBinning) tier = 0;
   fitted = fitted && kernel == kBinning;
+  if (kernel != kSmallSort) {  // a tier whose tile equals the tier's below builds no pipeline of its own
+    SortConfig config;
+    config.keyType = KeyType(keyType);
+    config.valueType = ValueType(valueType);
+    const uint32_t cls = tileClass(config);
+    while (tier > 0 && tuning_.tiers[tier].shape[cls] == tuning_.tiers[tier - 1].shape[cls]) --tier;
+  }
   std::lock_guard<std::mutex> lock(mutex_);
   VkPipeline& slot = pipelines_[kernel][keyType][valueType][tier][fitted];
   if (!slot)

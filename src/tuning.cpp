@@ -110,6 +110,13 @@ struct Preferred {
 // of 528 (two commands, 3 reps each, alternated, ms: keys32 8M 0.2676 -> 0.2650, 2^24 0.5001 ->
 // 0.4949, 2^25 0.9504 -> 0.9434; keys64 8M 0.788 -> 0.781; pairs64v32 8M 1.204 -> 1.195; but
 // pairs32 2^24 0.7687 -> 0.7743, 0.7% slower in both commands; 2-4M and from 2^26 alike).
+// From 2^24, 64-bit keys or values take 1024 x 10 in 2 rounds (a sixth tier; 768 x 12 stays
+// at 2^23-2^24, where 1024 x 10 lost: keys64 8M 3.4% slower). 3 reps alternated, ms: keys64
+// 2^24 1.4829 -> 1.4702, 2^26 5.5553 -> 5.4820, 2^28 21.70 -> 21.28; pairs64v32 2^24 2.2395
+// -> 2.1980, 2^26 8.614 -> 8.416, 2^28 34.27 -> 33.21; but pairs64v64 2^24 2.565 -> 2.693, 2^26
+// 10.05 -> 10.15 (they share the tile class); 768 x 14 was best for keys64 alone (2^26 5.406),
+// slower for pairs64v32. With their values then loaded ahead of the key scatter (binning.glsl's
+// EARLY_HELD_VALUES): pairs64v32 2^26 8.04, pairs64v64 2^24 2.577, 2^26 9.88.
 // Two workgroups per SM did not happen: smaller
 // workgroups take more registers (256 x 24 keys: 154), and every such shape lost (256-512
 // invocations, 12-40 keys, 2 or 4 rounds: keys32 at 2^26 2.84-3.71 ms against 2.35).
@@ -188,13 +195,16 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.bitonicKeysPerPass = 256;
       p.persistentTiles = true;
       p.lookbackPlainStores = true;
-      p.tierCount = 5;
+      p.tierCount = 6;
       p.tiers[1] = {80u << 10, {512, 4, 1}, {512, 4, 1}};
       p.tiers[1].reduceThenScanFrom = 1u << 17;
       p.tiers[2] = {3u << 17, {512, 4, 1}, {512, 9, 1, true}};
       p.tiers[3] = {5u << 17, {512, 18, 1, true}, {512, 9, 1, true}};
       p.tiers[3].fitWaves = true;
       p.tiers[4] = {1u << 23, {512, 18, 1, true}, {768, 12, 2}, {512, 19, 1}};
+      p.tiers[5] = p.tiers[4];
+      p.tiers[5].from = 1u << 24;
+      p.tiers[5].wideTile = {1024, 10, 2};
       // Hot digits: keys alone, 32-bit ones not where nearly every key holds the digit.
       p.hotDigitWithValues = false;
       p.hotDigitTo[2] = 98;

@@ -1,6 +1,7 @@
 // Tuning: the shape of every kernel, chosen per device as plain data when a sorter is created.
 #pragma once
 #include <cstdint>
+#include <tuple>
 
 #include "device_caps.hpp"
 
@@ -32,6 +33,15 @@ struct TileShape {
                                 // their keys and wait in registers (binning.glsl's
                                 // RIDING_VALUES), not at the value scatter
   uint32_t keys() const { return workgroupSize * keysPerInvocation; }
+  // Every field above (a new field goes here too): tiers with equal shapes share pipelines.
+  bool operator==(const TileShape& o) const {
+    auto fields = [](const TileShape& s) {
+      return std::tie(s.workgroupSize, s.keysPerInvocation, s.reorderRounds, s.prefetchPairs, s.bitonic,
+                      s.ridersAlongside, s.fitPercent, s.hotDigitFrom, s.hotDigitTo, s.lookbackWindow,
+                      s.ridingValues);
+    };
+    return fields(*this) == fields(o);
+  }
 };
 
 // Binning tiles for sorts of at least `from` keys (an indirect sort's maxCount), per tile class
