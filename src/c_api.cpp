@@ -69,7 +69,8 @@ void vksortGetSorterProperties(VksortSorter sorter, VksortSorterProperties* out)
   static_assert(VKSORT_MAX_TILE_TIERS == vksort::kMaxTileTiers, "the C and C++ tier arrays differ");
   for (uint32_t i = 0; i < p.tileTierCount; ++i)
     out->tileTiers[i] = {p.tileTiers[i].fromCount, p.tileTiers[i].tileKeys, p.tileTiers[i].wideTileKeys,
-                         p.tileTiers[i].keysAloneTileKeys, p.tileTiers[i].fittedToWaves};
+                         p.tileTiers[i].keysAloneTileKeys, p.tileTiers[i].wideKeysAloneTileKeys,
+                         p.tileTiers[i].fittedToWaves};
 }
 
 VksortResult vksortGetScratchRequirements(VksortSorter sorter, const VksortSortConfig* config, uint32_t maxCount,

@@ -123,8 +123,9 @@ SorterProperties getSorterProperties(Sorter s) {
   bool fitted = false;
   for (uint32_t i = 0; i < t.tierCount; ++i) {
     const TileShape* shape = t.tiers[i].shape;
-    const bool fit = t.fitsWaves(shape[0]) || t.fitsWaves(shape[1]) || t.fitsWaves(shape[2]);
-    p.tileTiers[i] = {t.tiers[i].from, shape[0].keys(), shape[1].keys(), shape[2].keys(), fit};
+    bool fit = false;
+    for (uint32_t cls = 0; cls < kTileClasses; ++cls) fit |= t.fitsWaves(shape[cls]);
+    p.tileTiers[i] = {t.tiers[i].from, shape[0].keys(), shape[1].keys(), shape[2].keys(), shape[3].keys(), fit};
     fitted |= fit;
   }
   p.waveWorkgroups = fitted ? t.waveWorkgroups : 0;

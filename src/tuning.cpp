@@ -24,7 +24,7 @@ struct Preferred {
   bool lookbackPlainLoads = false; // measured on NVIDIA only; atomics are the safe default
   bool lookbackPlainStores = false; // the same
   int patientWaits = -1;            // -1: where the driver limits loop turns (llvmpipe)
-  uint32_t lookbackWindow[kTileClasses] = {4, 4, 4};  // per tile class: predecessors read at once
+  uint32_t lookbackWindow[kTileClasses] = {4, 4, 4, 4};  // per tile class: predecessors read at once
   bool persistentTiles = false;     // measured on NVIDIA only (it hung lavapipe: onesweep.glsl)
   uint32_t histogramCopies = 1;
   uint32_t histogramWorkgroupSize = 0;    // 0: the binning workgroup's
@@ -48,15 +48,16 @@ struct Preferred {
     TileShape tile = {0, 0, 1};       // 32-bit keys with 32-bit values
     TileShape wideTile = {0, 0, 1};   // 64-bit keys or values
     TileShape keysAlone = {0, 0, 1};  // 32-bit keys without values (0s: the tier's `tile`)
+    TileShape wideKeysAlone = {0, 0, 1};  // 64-bit keys without values (0s: the tier's `wideTile`)
     bool fitWaves = false;            // its shapes' tiles fitted to whole waves (TileShape)
     uint32_t reduceThenScanFrom = 0;  // where reduce-then-scan starts the tier (0: `from`)
   } tiers[kMaxTileTiers] = {};
   uint32_t waveWorkgroups = ~0u;      // ~0: the device's SM count where it reports one
   // Tile classes' (BinningTier::shape) TileShape::fitPercent, where a tier fits its tiles.
-  uint32_t fitPercent[kTileClasses] = {100, 78, 78};
+  uint32_t fitPercent[kTileClasses] = {100, 78, 78, 78};
   // Tile classes' TileShape::hotDigitFrom / hotDigitTo (Onesweep), in every tier.
-  uint32_t hotDigitFrom[kTileClasses] = {25, 25, 25};
-  uint32_t hotDigitTo[kTileClasses] = {100, 100, 100};
+  uint32_t hotDigitFrom[kTileClasses] = {25, 25, 25, 25};
+  uint32_t hotDigitTo[kTileClasses] = {100, 100, 100, 100};
   bool hotDigitWithValues = true;
   uint32_t histogramMinWorkgroups = 256;  // small sorts: fewer tiles per histogram workgroup
   bool ridingValues = false;  // measured on NVIDIA only (TileShape::ridingValues)
@@ -110,13 +111,16 @@ struct Preferred {
 // of 528 (two commands, 3 reps each, alternated, ms: keys32 8M 0.2676 -> 0.2650, 2^24 0.5001 ->
 // 0.4949, 2^25 0.9504 -> 0.9434; keys64 8M 0.788 -> 0.781; pairs64v32 8M 1.204 -> 1.195; but
 // pairs32 2^24 0.7687 -> 0.7743, 0.7% slower in both commands; 2-4M and from 2^26 alike).
-// From 2^24, 64-bit keys or values take 1024 x 10 in 2 rounds (a sixth tier; 768 x 12 stays
-// at 2^23-2^24, where 1024 x 10 lost: keys64 8M 3.4% slower). 3 reps alternated, ms: keys64
-// 2^24 1.4829 -> 1.4702, 2^26 5.5553 -> 5.4820, 2^28 21.70 -> 21.28; pairs64v32 2^24 2.2395
-// -> 2.1980, 2^26 8.614 -> 8.416, 2^28 34.27 -> 33.21; but pairs64v64 2^24 2.565 -> 2.693, 2^26
-// 10.05 -> 10.15 (they share the tile class); 768 x 14 was best for keys64 alone (2^26 5.406),
-// slower for pairs64v32. With their values then loaded ahead of the key scatter (binning.glsl's
-// EARLY_HELD_VALUES): pairs64v32 2^26 8.04, pairs64v64 2^24 2.577, 2^26 9.88.
+// Pairs with 64-bit keys or values in 2 rounds load their values ahead of the key scatter
+// (binning.glsl's EARLY_HELD_VALUES): 3 reps alternated, ms, pairs64v32 8M 1.2005 -> 1.0608,
+// 2^24 2.2395 -> 2.1315 (2.1305 again), 2^26 8.614 -> 8.035; pairs64v64 8M 1.377 -> 1.298, 2^26
+// 10.05 -> 9.87. 64-bit keys alone have a tile class of their own since: from 2^23 768 x 14 in
+// 2 rounds, where pairs keep 768 x 12. Same command, 2 reps, keys64 ms: 8M 0.7840 (768 x 12)
+// -> 0.7756 (768 x 14); at 2^24 / 2^26 768 x 14 1.4570 / 5.4338, 1024 x 10 1.4739 / 5.5440,
+// 640 x 18 1.7136 / 6.6529 (768 x 12 in an earlier command 1.4829 / 5.5553). Pairs in 1024 x 10 (session 22's candidate for both):
+// pairs64v32 2^24 1.9998 -> 2.1305, 2^26 7.622 -> 8.020 once their values loaded early, so 768
+// x 12 stays; their values' early touch (wide_prefetch) 13-16% slower; 32-bit pairs in 1024 x 16
+// or 18, 2 rounds, 8-22% slower than 512 x 18 with riding values.
 // Two workgroups per SM did not happen: smaller
 // workgroups take more registers (256 x 24 keys: 154), and every such shape lost (256-512
 // invocations, 12-40 keys, 2 or 4 rounds: keys32 at 2^26 2.84-3.71 ms against 2.35).
@@ -195,16 +199,13 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.bitonicKeysPerPass = 256;
       p.persistentTiles = true;
       p.lookbackPlainStores = true;
-      p.tierCount = 6;
+      p.tierCount = 5;
       p.tiers[1] = {80u << 10, {512, 4, 1}, {512, 4, 1}};
       p.tiers[1].reduceThenScanFrom = 1u << 17;
       p.tiers[2] = {3u << 17, {512, 4, 1}, {512, 9, 1, true}};
       p.tiers[3] = {5u << 17, {512, 18, 1, true}, {512, 9, 1, true}};
       p.tiers[3].fitWaves = true;
-      p.tiers[4] = {1u << 23, {512, 18, 1, true}, {768, 12, 2}, {512, 19, 1}};
-      p.tiers[5] = p.tiers[4];
-      p.tiers[5].from = 1u << 24;
-      p.tiers[5].wideTile = {1024, 10, 2};
+      p.tiers[4] = {1u << 23, {512, 18, 1, true}, {768, 12, 2}, {512, 19, 1}, {768, 14, 2}};
       // Hot digits: keys alone, 32-bit ones not where nearly every key holds the digit.
       p.hotDigitWithValues = false;
       p.hotDigitTo[2] = 98;
@@ -238,6 +239,9 @@ void setTierField(Preferred* want, uint32_t tier, const std::string& field, uint
   else if (field == "alone_workgroup") t.keysAlone.workgroupSize = value;
   else if (field == "alone_keys") t.keysAlone.keysPerInvocation = value;
   else if (field == "alone_rounds") t.keysAlone.reorderRounds = value;
+  else if (field == "wide_alone_workgroup") t.wideKeysAlone.workgroupSize = value;
+  else if (field == "wide_alone_keys") t.wideKeysAlone.keysPerInvocation = value;
+  else if (field == "wide_alone_rounds") t.wideKeysAlone.reorderRounds = value;
   else if (field == "fit") t.fitWaves = value != 0;
 }
 
@@ -264,15 +268,18 @@ void applyOverride(Preferred* want) {
     else if (is("fit_percent_pairs")) want->fitPercent[0] = value;
     else if (is("fit_percent_wide")) want->fitPercent[1] = value;
     else if (is("fit_percent_alone")) want->fitPercent[2] = value;
+    else if (is("fit_percent_wide_alone")) want->fitPercent[3] = value;
     else if (is("hot_digit_from")) std::fill(std::begin(want->hotDigitFrom), std::end(want->hotDigitFrom), value);
     else if (is("hot_digit_from_pairs")) want->hotDigitFrom[0] = value;
     else if (is("hot_digit_from_wide")) want->hotDigitFrom[1] = value;
     else if (is("hot_digit_from_alone")) want->hotDigitFrom[2] = value;
+    else if (is("hot_digit_from_wide_alone")) want->hotDigitFrom[3] = value;
     else if (is("hot_digit_pairs")) want->hotDigitWithValues = value != 0;
     else if (is("hot_digit_to")) std::fill(std::begin(want->hotDigitTo), std::end(want->hotDigitTo), value);
     else if (is("hot_digit_to_pairs")) want->hotDigitTo[0] = value;
     else if (is("hot_digit_to_wide")) want->hotDigitTo[1] = value;
     else if (is("hot_digit_to_alone")) want->hotDigitTo[2] = value;
+    else if (is("hot_digit_to_wide_alone")) want->hotDigitTo[3] = value;
     else if (is("small_keys")) want->smallSortKeys = value;
     else if (is("small_kpi")) want->smallKeysPerInvocation = value;
     else if (is("small_tiles")) want->smallTiles = std::clamp(value, 1u, kMaxSmallTiles / 2);
@@ -291,6 +298,7 @@ void applyOverride(Preferred* want) {
     else if (is("lookback_window_pairs")) want->lookbackWindow[0] = value;
     else if (is("lookback_window_wide")) want->lookbackWindow[1] = value;
     else if (is("lookback_window_alone")) want->lookbackWindow[2] = value;
+    else if (is("lookback_window_wide_alone")) want->lookbackWindow[3] = value;
     else if (is("persistent")) want->persistentTiles = value != 0;
     else if (is("riding_values")) want->ridingValues = value != 0;
     else if (is("chained_up_to")) want->chainedUpTo = value;
@@ -443,6 +451,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   t.workgroupSize = base[1].workgroupSize = base[0].workgroupSize;
   fit(&base[1], 2, false);
   base[2] = base[0];
+  base[3] = base[1];
   // Further tiers, in ascending counts (one out of order ends the list); a shape not given is
   // the first tier's (keys alone: the tier's own 32-bit one).
   t.tierCount = 1;
@@ -451,15 +460,15 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
     t.tiers[i].from = t.algorithm == Algorithm::reduceThenScan && w.reduceThenScanFrom != 0 ? w.reduceThenScanFrom : w.from;
     const bool fitted = w.fitWaves && t.waveWorkgroups != 0 && t.algorithm == Algorithm::onesweep && !t.partitionedRanking;
     for (uint32_t cls = 0; cls < kTileClasses; ++cls) {
-      const TileShape given = cls == 0 ? w.tile : cls == 1 ? w.wideTile : w.keysAlone;
+      const TileShape given = cls == 0 ? w.tile : cls == 1 ? w.wideTile : cls == 2 ? w.keysAlone : w.wideKeysAlone;
       TileShape& shape = t.tiers[i].shape[cls];
-      shape = cls == 2 ? t.tiers[i].shape[0] : base[cls];
+      shape = classKeysAlone(cls) ? t.tiers[i].shape[cls - 2] : base[cls];  // keys alone: the tier's pairs' shape
       if (given.workgroupSize != 0) shape.workgroupSize = std::max(given.workgroupSize, t.subgroupSize);
       if (given.keysPerInvocation != 0) shape.keysPerInvocation = given.keysPerInvocation;
       if (given.workgroupSize != 0 || given.keysPerInvocation != 0) shape.reorderRounds = given.reorderRounds;
-      shape.prefetchPairs = cls != 2 && given.prefetchPairs && t.persistentTiles;  // pairs alone
+      shape.prefetchPairs = !classKeysAlone(cls) && given.prefetchPairs && t.persistentTiles;  // pairs alone
       shape.fitPercent = fitted ? std::min(want.fitPercent[cls], 100u) : 0;
-      fit(&shape, classWords(cls), true, cls == 2);
+      fit(&shape, classWords(cls), true, classKeysAlone(cls));
     }
   }
   for (uint32_t i = 0; i < t.tierCount; ++i)
@@ -468,7 +477,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
       shape.hotDigitFrom = t.algorithm == Algorithm::onesweep ? std::min(want.hotDigitFrom[cls], 100u) : 0;
       shape.hotDigitTo = std::min(want.hotDigitTo[cls], 100u);
       shape.lookbackWindow = std::clamp(want.lookbackWindow[cls], 1u, 16u);
-      shape.ridingValues = want.ridingValues && cls != 2 && shape.reorderRounds == 1;
+      shape.ridingValues = want.ridingValues && !classKeysAlone(cls) && shape.reorderRounds == 1;
     }
   // The one-workgroup sort's tiles, ascending: first bitonic networks (small_bitonic.glsl) of
   // powers of two up to bitonicKeysPerPass times a full key's passes (smallTileOf() gives a sort

@@ -45,10 +45,10 @@ struct TileShape {
 };
 
 // Binning tiles for sorts of at least `from` keys (an indirect sort's maxCount), per tile class
-// (tileClass()): shape[0] 32-bit keys with 32-bit values, shape[1] 64-bit keys or values,
-// shape[2] 32-bit keys alone. Small tiles keep many workgroups busy on smaller sorts; large ones
+// (tileClass()): shape[0] 32-bit keys with 32-bit values, shape[1] pairs with 64-bit keys or
+// values, shape[2] 32-bit keys alone, shape[3] 64-bit keys alone. Small tiles keep many workgroups busy on smaller sorts; large ones
 // cut per-tile work on larger ones.
-constexpr uint32_t kTileClasses = 3;
+constexpr uint32_t kTileClasses = 4;
 struct BinningTier {
   uint32_t from;
   TileShape shape[kTileClasses];
@@ -137,10 +137,13 @@ inline uint32_t elementWords(const SortConfig& c) {
 
 // A config's binning tile class: BinningTier::shape's index.
 inline uint32_t tileClass(const SortConfig& c) {
-  return elementWords(c) == 2 ? 1 : c.valueType == ValueType::none ? 2 : 0;
+  const bool alone = c.valueType == ValueType::none;
+  return elementWords(c) == 2 ? (alone ? 3 : 1) : alone ? 2 : 0;
 }
 // 32-bit words of a tile class's elements.
-inline uint32_t classWords(uint32_t cls) { return cls == 1 ? 2 : 1; }
+inline uint32_t classWords(uint32_t cls) { return cls == 1 || cls == 3 ? 2 : 1; }
+// Whether a tile class's sorts have no values.
+inline bool classKeysAlone(uint32_t cls) { return cls >= 2; }
 
 // Shared memory of the binning kernel with tile `shape` for elements of `words`; mirrors
 // binning.glsl's declarations.
@@ -156,16 +159,19 @@ bool trustsForwardProgress(const DeviceCaps& caps);
 // "workgroup=384,keys=20,wide_keys=10,rounds=2,wide_rounds=1" (the first tier's tiles),
 // "tiers=3,tier1_from=131072,tier1_workgroup=512,tier1_keys=4,tier1_rounds=1,tier1_wide_workgroup=512,
 // tier1_wide_keys=4,tier1_wide_rounds=1,tier1_prefetch=0,tier1_wide_prefetch=0,tier1_alone_workgroup=512,
-// tier1_alone_keys=18,tier1_alone_rounds=1,tier2_from=..." (tiers 1-5; "tiers=1" drops the others;
-// alone: 32-bit keys without values, by default the tier's 32-bit shape),
+// tier1_alone_keys=18,tier1_alone_rounds=1,tier1_wide_alone_keys=12,tier2_from=..." (tiers 1-5;
+// "tiers=1" drops the others; wide: pairs with 64-bit keys or values; alone: 32-bit keys without
+// values, by default the tier's 32-bit shape; wide_alone: 64-bit keys without values, by default
+// the tier's wide shape),
 // "tier3_fit=1,wave_workgroups=132,fit_percent=78,fit_percent_pairs=100" (the tier's tiles fitted to
 // whole waves of that many workgroups, by default the device's SM count, where that cuts them to
-// at most that share: fit_percent for every tile class, then fit_percent_pairs / _wide / _alone
-// for 32-bit pairs, 64-bit elements, 32-bit keys alone),
+// at most that share: fit_percent for every tile class, then fit_percent_pairs / _wide / _alone /
+// _wide_alone for 32-bit pairs, pairs with 64-bit elements, 32-bit keys alone, 64-bit keys alone),
 // "hot_digit_from=25,hot_digit_to=100,hot_digit_pairs=1" (every tile class; then _pairs / _wide /
-// _alone as above; pairs: whether pairs count hot digits too),
+// _alone / _wide_alone as above; pairs: whether pairs count hot digits too),
 // "histogram_tiles=8,histogram_min_groups=256,histogram_copies=4,histogram_workgroup=128,
-// partitioned=0,plain_loads=1,plain_stores=1,lookback_window=4 (then _pairs / _wide / _alone),
+// partitioned=0,plain_loads=1,plain_stores=1,lookback_window=4 (then _pairs / _wide / _alone /
+// _wide_alone),
 // persistent=0,riding_values=1,subgroup=32,small_keys=4096,
 // small_kpi=4,small_tiles=3,small_workgroup=1024,bitonic_keys_per_pass=256,bitonic_kpi=4,bitonic_workgroup=256,
 // algorithm=2" (any subset; radix small tile i has small_kpi << i keys per invocation, bitonic

@@ -30,6 +30,13 @@ const vksort::SortConfig kConfigs[] = {
     configOf(KeyType::u64, ValueType::u64, vksort::SortOrder::ascending, 16, 40),
 };
 
+// A tier's tile for a config's class (tuning.hpp's tileClass()).
+uint32_t tileKeysOf(const vksort::TileTier& tier, const vksort::SortConfig& config) {
+  const bool pairs = config.valueType != ValueType::none;
+  if (keyWords(config) == 2 && !pairs) return tier.wideKeysAloneTileKeys;
+  return wideElements(config) ? tier.wideTileKeys : pairs ? tier.tileKeys : tier.keysAloneTileKeys;
+}
+
 Sorted sortWith(const char* tuning, const std::vector<uint32_t>& keys, const vksort::SortConfig& config,
                 Algorithm expected) {
   TunedSorter tuned(tuning);
@@ -256,7 +263,7 @@ TEST_SUITE("algorithms") {
   TEST_CASE("sorts bin in the tiles of their count's tier, both algorithms") {
     // Two tiers past the first, each of another workgroup size, keys per invocation and round
     // count (3 rounds: places do not split evenly), from counts between two tiles; keys alone
-    // take the tier's 32-bit shape in the first, a shape of their own in the second.
+    // take the tier's shape of their width in the first, shapes of their own in the second.
     const vksort::SorterProperties base = vksort::getSorterProperties(gpu().sorter);
     const uint32_t from = 2 * base.tileKeys + 7;
     const uint32_t workgroup = base.workgroupSize / 2;
@@ -267,7 +274,8 @@ TEST_SUITE("algorithms") {
                               ",tier1_wide_keys=6,tier1_wide_rounds=2,tier2_from=" + std::to_string(from2) +
                               ",tier2_workgroup=" + std::to_string(2 * workgroup) + ",tier2_keys=5,tier2_rounds=1" +
                               ",tier2_wide_workgroup=" + std::to_string(workgroup) + ",tier2_wide_keys=3,tier2_wide_rounds=1" +
-                              ",tier2_alone_workgroup=" + std::to_string(workgroup) + ",tier2_alone_keys=7,tier2_alone_rounds=1";
+                              ",tier2_alone_workgroup=" + std::to_string(workgroup) + ",tier2_alone_keys=7,tier2_alone_rounds=1" +
+                              ",tier2_wide_alone_workgroup=" + std::to_string(workgroup) + ",tier2_wide_alone_keys=4,tier2_wide_alone_rounds=2";
     for (Algorithm a : {Algorithm::onesweep, Algorithm::reduceThenScan}) {
       const std::string tuning = shape + ",algorithm=" + std::to_string(int(a));
       TunedSorter tuned(tuning.c_str());
@@ -278,16 +286,17 @@ TEST_SUITE("algorithms") {
       REQUIRE(p.tileTiers[1].tileKeys == workgroup * 9);
       REQUIRE(p.tileTiers[1].wideTileKeys == workgroup * 6);
       REQUIRE(p.tileTiers[1].keysAloneTileKeys == workgroup * 9);
+      REQUIRE(p.tileTiers[1].wideKeysAloneTileKeys == workgroup * 6);
       REQUIRE(p.tileTiers[2].fromCount == from2);
       REQUIRE(p.tileTiers[2].tileKeys == 2 * workgroup * 5);
       REQUIRE(p.tileTiers[2].wideTileKeys == workgroup * 3);
       REQUIRE(p.tileTiers[2].keysAloneTileKeys == workgroup * 7);
+      REQUIRE(p.tileTiers[2].wideKeysAloneTileKeys == workgroup * 4);
       REQUIRE(p.tileKeys == base.tileKeys);
-      for (const vksort::SortConfig& config : {kConfigs[0], kConfigs[1], kConfigs[3]}) {
-        const bool wide = wideElements(config);
+      const vksort::SortConfig keys64 = configOf(KeyType::i64, ValueType::none, vksort::SortOrder::descending, 0, 64);
+      for (const vksort::SortConfig& config : {kConfigs[0], kConfigs[1], kConfigs[3], keys64}) {
         const bool pairs = config.valueType != ValueType::none;
-        const vksort::TileTier& last = p.tileTiers[2];
-        const uint32_t n = 3 * (wide ? last.wideTileKeys : pairs ? last.tileKeys : last.keysAloneTileKeys) + from2 + 5;
+        const uint32_t n = 3 * tileKeysOf(p.tileTiers[2], config) + from2 + 5;
         std::vector<uint32_t> keys = makeKeysFor(config, Dist::q2, n, n);
         for (uint32_t count : {from - 1, from, from2 - 1, from2, n}) {
           CAPTURE(int(a));
@@ -366,9 +375,7 @@ TEST_SUITE("algorithms") {
       REQUIRE(p.tileTiers[1].fittedToWaves);
       for (const vksort::SortConfig& config : kConfigs) {
         const bool pairs = config.valueType != ValueType::none;
-        const uint32_t tile = wideElements(config) ? p.tileTiers[1].wideTileKeys
-                              : pairs              ? p.tileTiers[1].tileKeys
-                                                   : p.tileTiers[1].keysAloneTileKeys;
+        const uint32_t tile = tileKeysOf(p.tileTiers[1], config);
         const uint32_t most = 6 * tile + 1;
         std::vector<uint32_t> keys = makeKeysFor(config, Dist::q2, most, 11);
         for (uint32_t count : {2 * tile + 1, 3 * tile, 3 * tile + 1, 5 * tile - 7, most}) {

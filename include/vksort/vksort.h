@@ -65,6 +65,7 @@ typedef struct VksortTileTier {
   uint32_t tileKeys;
   uint32_t wideTileKeys;
   uint32_t keysAloneTileKeys;
+  uint32_t wideKeysAloneTileKeys;
   VkBool32 fittedToWaves;
 } VksortTileTier;
 

@@ -113,8 +113,9 @@ VKSORT_API void destroySorter(Sorter sorter);
 struct TileTier {
   uint32_t fromCount;
   uint32_t tileKeys;            // keys per tile, 32-bit keys with 32-bit values
-  uint32_t wideTileKeys;        // keys per tile when keys or values are 64-bit
+  uint32_t wideTileKeys;        // keys per tile, pairs whose keys or values are 64-bit
   uint32_t keysAloneTileKeys;   // keys per tile, 32-bit keys without values
+  uint32_t wideKeysAloneTileKeys;  // keys per tile, 64-bit keys without values
   bool fittedToWaves;           // direct Onesweep sorts cut these tiles to fill whole waves of
                                 // SorterProperties::waveWorkgroups (fewer keys per invocation)
 };
@@ -126,7 +127,7 @@ struct SorterProperties {
   bool requiredSubgroupSize;    // true: the pipelines require it (subgroupSizeControl)
   uint32_t workgroupSize;       // invocations of a binning workgroup of the first tier
   uint32_t tileKeys;            // keys per binning tile of the first tier, 32-bit keys and values
-  uint32_t wideTileKeys;        // the same when keys or values are 64-bit
+  uint32_t wideTileKeys;        // the same when keys or values are 64-bit (64-bit keys alone too)
   uint32_t maxCount;            // the largest count one sort accepts (memory allowing)
   bool partitionedRanking;      // ranking with subgroupPartitionNV rather than ballots
   Algorithm algorithm;          // onesweep or reduceThenScan, as chosen for the device

@@ -350,8 +350,9 @@ int main(int argc, char** argv) try {
               p.requiredSubgroupSize ? " (required)" : "", p.workgroupSize, p.tileKeys, p.wideTileKeys,
               p.partitionedRanking ? "subgroupPartitionNV" : "ballots");
   for (uint32_t i = 1; i < p.tileTierCount; ++i)
-    std::printf("# from %u keys: tile %u keys (64-bit: %u, 32-bit keys alone: %u)%s\n", p.tileTiers[i].fromCount,
-                p.tileTiers[i].tileKeys, p.tileTiers[i].wideTileKeys, p.tileTiers[i].keysAloneTileKeys,
+    std::printf("# from %u keys: tile %u keys (64-bit: %u; keys alone: 32-bit %u, 64-bit %u)%s\n",
+                p.tileTiers[i].fromCount, p.tileTiers[i].tileKeys, p.tileTiers[i].wideTileKeys,
+                p.tileTiers[i].keysAloneTileKeys, p.tileTiers[i].wideKeysAloneTileKeys,
                 p.tileTiers[i].fittedToWaves ? ", fitted to whole waves" : "");
   if (p.waveWorkgroups != 0) std::printf("# waves of %u workgroups\n", p.waveWorkgroups);
   std::printf("# one workgroup up to %u keys (64-bit: %u)\n", p.smallSortMaxKeys, p.smallSortWideMaxKeys);
