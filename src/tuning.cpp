@@ -117,9 +117,9 @@ struct Preferred {
 // 10.05 -> 9.87. 64-bit keys alone have a tile class of their own since: from 2^23 768 x 14 in
 // 2 rounds, where pairs keep 768 x 12. Same command, 2 reps, keys64 ms: 8M 0.7840 (768 x 12)
 // -> 0.7756 (768 x 14); at 2^24 / 2^26 768 x 14 1.4570 / 5.4338, 1024 x 10 1.4739 / 5.5440,
-// 640 x 18 1.7136 / 6.6529 (768 x 12 in an earlier command 1.4829 / 5.5553). Pairs in 1024 x 10 (session 22's candidate for both):
-// pairs64v32 2^24 1.9998 -> 2.1305, 2^26 7.622 -> 8.020 once their values loaded early, so 768
-// x 12 stays; their values' early touch (wide_prefetch) 13-16% slower; 32-bit pairs in 1024 x 16
+// 640 x 18 1.7136 / 6.6529 (768 x 12 in an earlier command 1.4829 / 5.5553). Pairs in 1024 x
+// 10 (session 22's candidate for both): pairs64v32 2^24 1.9998 -> 2.1305, 2^26 7.622 -> 8.020
+// once their values loaded early, so 768 x 12 stays; their values' early touch (wide_prefetch) 13-16% slower; 32-bit pairs in 1024 x 16
 // or 18, 2 rounds, 8-22% slower than 512 x 18 with riding values.
 // Two workgroups per SM did not happen: smaller
 // workgroups take more registers (256 x 24 keys: 154), and every such shape lost (256-512
@@ -453,7 +453,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   base[2] = base[0];
   base[3] = base[1];
   // Further tiers, in ascending counts (one out of order ends the list); a shape not given is
-  // the first tier's (keys alone: the tier's own 32-bit one).
+  // the first tier's (keys alone: the tier's own pairs' shape of their width).
   t.tierCount = 1;
   for (uint32_t i = 1; i < want.tierCount && want.tiers[i].from > t.tiers[t.tierCount - 1].from; ++i, ++t.tierCount) {
     const Preferred::Tier& w = want.tiers[i];

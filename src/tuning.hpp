@@ -46,8 +46,8 @@ struct TileShape {
 
 // Binning tiles for sorts of at least `from` keys (an indirect sort's maxCount), per tile class
 // (tileClass()): shape[0] 32-bit keys with 32-bit values, shape[1] pairs with 64-bit keys or
-// values, shape[2] 32-bit keys alone, shape[3] 64-bit keys alone. Small tiles keep many workgroups busy on smaller sorts; large ones
-// cut per-tile work on larger ones.
+// values, shape[2] 32-bit keys alone, shape[3] 64-bit keys alone. Small tiles keep many
+// workgroups busy on smaller sorts; large ones cut per-tile work on larger ones.
 constexpr uint32_t kTileClasses = 4;
 struct BinningTier {
   uint32_t from;
