@@ -119,8 +119,9 @@ struct Preferred {
 // -> 0.7756 (768 x 14); at 2^24 / 2^26 768 x 14 1.4570 / 5.4338, 1024 x 10 1.4739 / 5.5440,
 // 640 x 18 1.7136 / 6.6529 (768 x 12 in an earlier command 1.4829 / 5.5553). Pairs in 1024 x
 // 10 (session 22's candidate for both): pairs64v32 2^24 1.9998 -> 2.1305, 2^26 7.622 -> 8.020
-// once their values loaded early, so 768 x 12 stays; their values' early touch (wide_prefetch) 13-16% slower; 32-bit pairs in 1024 x 16
-// or 18, 2 rounds, 8-22% slower than 512 x 18 with riding values.
+// once their values loaded early, so 768 x 12 stays; their values' early touch (wide_prefetch)
+// 13-16% slower; 32-bit pairs in 1024 x 16 or 18, 2 rounds, 8-22% slower than 512 x 18 with
+// riding values.
 // Two workgroups per SM did not happen: smaller
 // workgroups take more registers (256 x 24 keys: 154), and every such shape lost (256-512
 // invocations, 12-40 keys, 2 or 4 rounds: keys32 at 2^26 2.84-3.71 ms against 2.35).
