@@ -2,7 +2,8 @@
 # Sets up, builds, and runs the whole test suite with core and synchronization validation:
 # three times on lavapipe, at subgroup sizes 4, 8 and 16 (LP_NATIVE_VECTOR_WIDTH 128, 256, 512),
 # once more built with AddressSanitizer and UndefinedBehaviorSanitizer, then on the default
-# device when that is another one (a GPU), once per algorithm. Nothing may skip.
+# device when that is another one (a GPU), once per algorithm. Nothing may skip. The consumer
+# tests (packaging) run in the first lavapipe round.
 # On lavapipe the sorter's own choice is reduce-then-scan (Onesweep sorted wrongly there under
 # load, README "Supported devices"); the suites still run Onesweep where they force it (the
 # algorithms suite compares both), and VKSORT_TEST_LAVAPIPE_ONESWEEP=1 adds whole-suite Onesweep
@@ -11,6 +12,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/build.sh
 export VKSORT_REQUIRE_DEVICE=1
+# Suites run side by side, one per core: on a cold shader cache lavapipe spends most of the time
+# compiling pipelines, one thread per process.
+jobs=(-j "$(nproc)")
+# The consumer tests build the package and the source tree into projects of their own: once.
+consumer='^$'
 for width in 128 256 512; do
   echo "== lavapipe, LP_NATIVE_VECTOR_WIDTH=$width"
   # At 512 bits on a CPU without AVX-512, llvmpipe's LLVM 15 (Debian 12's Mesa 22.3.6) crashes
@@ -22,24 +28,27 @@ for width in 128 256 512; do
     echo "   (no AVX-512 here: vksort.splats runs at 128 and 256 bits only)"
     splats='vksort\.splats'
   fi
-  LP_NATIVE_VECTOR_WIDTH=$width VKSORT_DEVICE=llvmpipe ctest --test-dir build --output-on-failure -E "$splats"
+  LP_NATIVE_VECTOR_WIDTH=$width VKSORT_DEVICE=llvmpipe ctest --test-dir build "${jobs[@]}" --output-on-failure \
+    -E "$splats|$consumer"
+  consumer='consumer'
   if [ "${VKSORT_TEST_LAVAPIPE_ONESWEEP:-0}" = 1 ]; then
     echo "== lavapipe, LP_NATIVE_VECTOR_WIDTH=$width, Onesweep"
     VKSORT_TUNING=algorithm=1 LP_NATIVE_VECTOR_WIDTH=$width VKSORT_DEVICE=llvmpipe \
-      ctest --test-dir build --output-on-failure -E "consumer|$splats"
+      ctest --test-dir build "${jobs[@]}" --output-on-failure -E "consumer|$splats"
   fi
 done
-# Sanitizers: memory errors and undefined behaviour in vksort, its tests and samples. Leak checks
+# Sanitizers: memory errors and undefined behaviour in vksort and its tests. Leak checks
 # are off: the only leaks reported come from driver and layer modules already unloaded, where
 # nothing can be attributed or suppressed. The consumer tests are left out here: they link this
-# instrumented library into an uninstrumented project.
+# instrumented library into an uninstrumented project. Only the test binary is built (the samples
+# it tests are libraries it links); the Release build above compiled everything else.
 echo "== lavapipe, AddressSanitizer + UndefinedBehaviorSanitizer"
 sanitize="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS="$sanitize" \
       -DCMAKE_EXE_LINKER_FLAGS="$sanitize" -DCMAKE_SHARED_LINKER_FLAGS="$sanitize"
-cmake --build build-sanitize -j "$(nproc)"
+cmake --build build-sanitize -j "$(nproc)" --target vksort_tests
 ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 VKSORT_DEVICE=llvmpipe \
-  ctest --test-dir build-sanitize --output-on-failure -E consumer
+  ctest --test-dir build-sanitize "${jobs[@]}" --output-on-failure -E consumer
 
 if command -v vulkaninfo >/dev/null && vulkaninfo --summary 2>/dev/null | grep -q 'PHYSICAL_DEVICE_TYPE_\(DISCRETE\|INTEGRATED\)_GPU'; then
   echo "== default device"
