@@ -51,6 +51,7 @@ struct Preferred {
     TileShape wideKeysAlone = {0, 0, 1};  // 64-bit keys without values (0s: the tier's `wideTile`)
     bool fitWaves = false;            // its shapes' tiles fitted to whole waves (TileShape)
     uint32_t reduceThenScanFrom = 0;  // where reduce-then-scan starts the tier (0: `from`)
+    uint32_t lookbackWindow[kTileClasses] = {};  // per tile class; 0: the class's, below
   } tiers[kMaxTileTiers] = {};
   uint32_t waveWorkgroups = ~0u;      // ~0: the device's SM count where it reports one
   // Tile classes' (BinningTier::shape) TileShape::fitPercent, where a tier fits its tiles.
@@ -212,6 +213,8 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.hotDigitTo[2] = 98;
       p.lookbackWindow[0] = 3;
       p.lookbackWindow[2] = 3;
+      // 64-bit keys alone from 2^23: 2, 0.5-1.1% faster than 4 there, 1-1.7% slower at 1M-4M.
+      p.tiers[4].lookbackWindow[3] = 2;
       p.ridingValues = true;
       p.chainedUpTo = 1u << 20;
       return p;
@@ -222,7 +225,8 @@ Preferred preferredFor(const DeviceCaps& caps) {
   }
 }
 
-// tierN_field=value of VKSORT_TUNING; naming a tier past the count adds it.
+// tierN_field=value of VKSORT_TUNING; naming a tier past the count adds it. A tier's look-back
+// window for a class (tierN_lookback_window_*) wins over the class's (lookback_window_*).
 void setTierField(Preferred* want, uint32_t tier, const std::string& field, uint32_t value) {
   Preferred::Tier& t = want->tiers[tier];
   want->tierCount = std::max(want->tierCount, tier + 1);
@@ -244,6 +248,10 @@ void setTierField(Preferred* want, uint32_t tier, const std::string& field, uint
   else if (field == "wide_alone_keys") t.wideKeysAlone.keysPerInvocation = value;
   else if (field == "wide_alone_rounds") t.wideKeysAlone.reorderRounds = value;
   else if (field == "fit") t.fitWaves = value != 0;
+  else if (field == "lookback_window_pairs") t.lookbackWindow[0] = value;
+  else if (field == "lookback_window_wide") t.lookbackWindow[1] = value;
+  else if (field == "lookback_window_alone") t.lookbackWindow[2] = value;
+  else if (field == "lookback_window_wide_alone") t.lookbackWindow[3] = value;
 }
 
 // VKSORT_TUNING=name=value,...: a developer's override of `want`, for measuring shapes.
@@ -477,7 +485,8 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
       TileShape& shape = t.tiers[i].shape[cls];
       shape.hotDigitFrom = t.algorithm == Algorithm::onesweep ? std::min(want.hotDigitFrom[cls], 100u) : 0;
       shape.hotDigitTo = std::min(want.hotDigitTo[cls], 100u);
-      shape.lookbackWindow = std::clamp(want.lookbackWindow[cls], 1u, 16u);
+      const uint32_t tierWindow = i == 0 ? 0 : want.tiers[i].lookbackWindow[cls];
+      shape.lookbackWindow = std::clamp(tierWindow != 0 ? tierWindow : want.lookbackWindow[cls], 1u, 16u);
       shape.ridingValues = want.ridingValues && !classKeysAlone(cls) && shape.reorderRounds == 1;
     }
   // The one-workgroup sort's tiles, ascending: first bitonic networks (small_bitonic.glsl) of

@@ -103,12 +103,25 @@ TEST_SUITE("algorithms") {
     // Predecessors read at once (lookback.glsl's LOOKBACK_WINDOW, a tile class's
     // TileShape::lookbackWindow): one, a window past the walk's usual length, and a different one
     // per class (NVIDIA reads 3 for 32-bit keys, 4 for 64-bit elements), in one portion and in
-    // portions of 2 tiles. A walk that stops early in a window fails it on the H100 (checked);
-    // lavapipe's walks seldom meet an aggregate.
+    // portions of 2 tiles, and a tier's own per class (NVIDIA's 2 for 64-bit keys alone from
+    // 2^23), counts below and past its start. A walk that stops early in a window fails it on the
+    // H100 (checked); lavapipe's walks seldom meet an aggregate.
     for (const char* variant : {"algorithm=1,small_keys=0,lookback_window=1",
                                 "algorithm=1,small_keys=0,lookback_window=16,portion_tiles=2",
                                 "algorithm=1,small_keys=0,lookback_window_pairs=2,lookback_window_wide=5,lookback_window_alone=3"})
       sortEveryConfig(variant, {Dist::uniform, Dist::q4}, 9);
+    const uint32_t tile = vksort::getSorterProperties(gpu().sorter).tileKeys;
+    const std::string tiered = "algorithm=1,small_keys=0,lookback_window=5,tiers=2,tier1_from=" + std::to_string(4 * tile) +
+                               ",tier1_lookback_window_pairs=1,tier1_lookback_window_wide=7,tier1_lookback_window_alone=2,"
+                               "tier1_lookback_window_wide_alone=2";
+    sortEveryConfig(tiered.c_str(), {Dist::uniform, Dist::q4}, 3);
+    sortEveryConfig(tiered.c_str(), {Dist::uniform, Dist::q4}, 9);
+    const vksort::SortConfig keys64 = configOf(KeyType::u64, ValueType::none, vksort::SortOrder::ascending, 0, 64);
+    TunedSorter tuned(tiered.c_str());
+    for (uint32_t n : {4 * tile - 1, 4 * tile, 9 * tile + 5}) {
+      CAPTURE(n);
+      sortAndCheck(makeKeysFor(keys64, Dist::uniform, n, n), keys64);
+    }
   }
 
   TEST_CASE("Onesweep's histogram, scan and passes chained in one dispatch") {
