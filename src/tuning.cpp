@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <string_view>
 
 #include "shader_interface.h"
 
@@ -225,6 +226,16 @@ Preferred preferredFor(const DeviceCaps& caps) {
   }
 }
 
+// The tile class that `name` names as `stem` and a class's suffix (tileClass()'s order: _pairs,
+// _wide, _alone, _wide_alone), or kTileClasses where it names none.
+uint32_t classNamed(std::string_view name, std::string_view stem) {
+  static const char* const kSuffixes[kTileClasses] = {"_pairs", "_wide", "_alone", "_wide_alone"};
+  if (name.substr(0, stem.size()) != stem) return kTileClasses;
+  uint32_t cls = 0;
+  while (cls < kTileClasses && name.substr(stem.size()) != kSuffixes[cls]) ++cls;
+  return cls;
+}
+
 // tierN_field=value of VKSORT_TUNING; naming a tier past the count adds it. A tier's look-back
 // window for a class (tierN_lookback_window_*) wins over the class's (lookback_window_*).
 void setTierField(Preferred* want, uint32_t tier, const std::string& field, uint32_t value) {
@@ -248,10 +259,7 @@ void setTierField(Preferred* want, uint32_t tier, const std::string& field, uint
   else if (field == "wide_alone_keys") t.wideKeysAlone.keysPerInvocation = value;
   else if (field == "wide_alone_rounds") t.wideKeysAlone.reorderRounds = value;
   else if (field == "fit") t.fitWaves = value != 0;
-  else if (field == "lookback_window_pairs") t.lookbackWindow[0] = value;
-  else if (field == "lookback_window_wide") t.lookbackWindow[1] = value;
-  else if (field == "lookback_window_alone") t.lookbackWindow[2] = value;
-  else if (field == "lookback_window_wide_alone") t.lookbackWindow[3] = value;
+  else if (const uint32_t cls = classNamed(field, "lookback_window"); cls < kTileClasses) t.lookbackWindow[cls] = value;
 }
 
 // VKSORT_TUNING=name=value,...: a developer's override of `want`, for measuring shapes.
@@ -261,8 +269,19 @@ void applyOverride(Preferred* want) {
     const char* eq = std::strchr(p, '=');
     if (!eq) break;
     uint32_t value = uint32_t(std::strtoul(eq + 1, nullptr, 10));
-    auto is = [&](const char* name) { return size_t(eq - p) == std::strlen(name) && std::strncmp(p, name, eq - p) == 0; };
-    if (is("workgroup")) want->workgroupSize = value;
+    const std::string_view name(p, size_t(eq - p));
+    auto is = [&](const char* n) { return name == n; };
+    // stem=value sets every tile class's field, stem_pairs=value (_wide, _alone, _wide_alone) one.
+    auto perClass = [&](const char* stem, uint32_t (&field)[kTileClasses]) {
+      if (is(stem)) std::fill(std::begin(field), std::end(field), value);
+      else if (const uint32_t cls = classNamed(name, stem); cls < kTileClasses) field[cls] = value;
+      else return false;
+      return true;
+    };
+    if (perClass("fit_percent", want->fitPercent) || perClass("hot_digit_from", want->hotDigitFrom) ||
+        perClass("hot_digit_to", want->hotDigitTo) || perClass("lookback_window", want->lookbackWindow)) {
+      // set by perClass()
+    } else if (is("workgroup")) want->workgroupSize = value;
     else if (is("keys")) want->keysPerInvocation = value;
     else if (is("wide_keys")) want->wideKeysPerInvocation = value;
     else if (is("rounds")) want->reorderRounds = value;
@@ -273,22 +292,7 @@ void applyOverride(Preferred* want) {
     else if (is("portion_tiles")) want->portionTiles = value;
     else if (is("wide_from")) want->wideAddressesFrom = value;
     else if (is("wave_workgroups")) want->waveWorkgroups = value;
-    else if (is("fit_percent")) std::fill(std::begin(want->fitPercent), std::end(want->fitPercent), value);
-    else if (is("fit_percent_pairs")) want->fitPercent[0] = value;
-    else if (is("fit_percent_wide")) want->fitPercent[1] = value;
-    else if (is("fit_percent_alone")) want->fitPercent[2] = value;
-    else if (is("fit_percent_wide_alone")) want->fitPercent[3] = value;
-    else if (is("hot_digit_from")) std::fill(std::begin(want->hotDigitFrom), std::end(want->hotDigitFrom), value);
-    else if (is("hot_digit_from_pairs")) want->hotDigitFrom[0] = value;
-    else if (is("hot_digit_from_wide")) want->hotDigitFrom[1] = value;
-    else if (is("hot_digit_from_alone")) want->hotDigitFrom[2] = value;
-    else if (is("hot_digit_from_wide_alone")) want->hotDigitFrom[3] = value;
     else if (is("hot_digit_pairs")) want->hotDigitWithValues = value != 0;
-    else if (is("hot_digit_to")) std::fill(std::begin(want->hotDigitTo), std::end(want->hotDigitTo), value);
-    else if (is("hot_digit_to_pairs")) want->hotDigitTo[0] = value;
-    else if (is("hot_digit_to_wide")) want->hotDigitTo[1] = value;
-    else if (is("hot_digit_to_alone")) want->hotDigitTo[2] = value;
-    else if (is("hot_digit_to_wide_alone")) want->hotDigitTo[3] = value;
     else if (is("small_keys")) want->smallSortKeys = value;
     else if (is("small_kpi")) want->smallKeysPerInvocation = value;
     else if (is("small_tiles")) want->smallTiles = std::clamp(value, 1u, kMaxSmallTiles / 2);
@@ -303,11 +307,6 @@ void applyOverride(Preferred* want) {
     else if (is("plain_loads")) want->lookbackPlainLoads = value != 0;
     else if (is("plain_stores")) want->lookbackPlainStores = value != 0;
     else if (is("patient_waits")) want->patientWaits = value != 0;
-    else if (is("lookback_window")) std::fill(std::begin(want->lookbackWindow), std::end(want->lookbackWindow), value);
-    else if (is("lookback_window_pairs")) want->lookbackWindow[0] = value;
-    else if (is("lookback_window_wide")) want->lookbackWindow[1] = value;
-    else if (is("lookback_window_alone")) want->lookbackWindow[2] = value;
-    else if (is("lookback_window_wide_alone")) want->lookbackWindow[3] = value;
     else if (is("persistent")) want->persistentTiles = value != 0;
     else if (is("riding_values")) want->ridingValues = value != 0;
     else if (is("chained_up_to")) want->chainedUpTo = value;
