@@ -2,9 +2,23 @@
 // inputs; the one-dispatch small path at its threshold; reduce-then-scan's persistent downsweeps
 // and tile table; Onesweep's hot digit, look-back stores and windows, chained dispatch and
 // patient waits; the per-device choice and the caller's override.
+#include <string>
+#include <vector>
+
 #include "algorithm_cases.hpp"
 
 using namespace vksort_test;
+
+namespace {
+
+Sorted sortWith(const char* tuning, const std::vector<uint32_t>& keys, const vksort::SortConfig& config,
+                Algorithm expected) {
+  TunedSorter tuned(tuning);
+  CHECK(vksort::getSorterProperties(gpu().sorter).algorithm == expected);
+  return sortAndCheck(keys, config);
+}
+
+}  // namespace
 
 TEST_SUITE("algorithms") {
   TEST_CASE("reduce-then-scan and Onesweep: the same bytes on the same inputs") {

@@ -2,9 +2,46 @@
 // alone whose digit counts stay in registers so that the tile fits, and tiles larger than shared
 // memory that go through it in reorder rounds. Their own suite (and CTest entry): the rounds'
 // pipelines, of the most keys per invocation, are the slowest of all to compile on lavapipe.
+#include <string>
+#include <vector>
+
 #include "algorithm_cases.hpp"
 
 using namespace vksort_test;
+
+namespace {
+
+// Each of `configs` in each of `dists` sorted and checked against the reference with each
+// algorithm, under the tuning `shape`: `tilesOf(p)` asserts what each sorter's properties must
+// show, `countOf(p, config)` gives the count. Both algorithms must give the same bytes.
+template <class TilesOf, class CountOf>
+void sortWithBothAlgorithms(const std::string& shape, std::initializer_list<vksort::SortConfig> configs,
+                            std::initializer_list<Dist> dists, TilesOf tilesOf, CountOf countOf) {
+  std::vector<Sorted> bytes[2];
+  for (Algorithm a : {Algorithm::onesweep, Algorithm::reduceThenScan}) {
+    const std::string tuning = shape + ",algorithm=" + std::to_string(int(a));
+    TunedSorter tuned(tuning.c_str());
+    const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+    tilesOf(p);
+    for (const vksort::SortConfig& config : configs)
+      for (Dist d : dists) {
+        CAPTURE(int(a));
+        CAPTURE(int(config.keyType));
+        CAPTURE(int(config.valueType));
+        CAPTURE(name(d));
+        const uint32_t n = countOf(p, config);
+        bytes[a == Algorithm::reduceThenScan].push_back(sortAndCheck(makeKeysFor(config, d, n, n + uint32_t(d)), config));
+      }
+  }
+  REQUIRE(bytes[0].size() == bytes[1].size());
+  for (size_t i = 0; i < bytes[0].size(); ++i) {
+    CAPTURE(i);
+    CHECK(bytes[0][i].keys == bytes[1][i].keys);
+    CHECK(bytes[0][i].values == bytes[1][i].values);
+  }
+}
+
+}  // namespace
 
 TEST_SUITE("shared_memory") {
   TEST_CASE("a one-workgroup tile too large for shared memory is fitted to it") {

@@ -1,9 +1,22 @@
 // Tile shapes: the one-workgroup sorts in each of their tiles (radix and bitonic), tiers of
 // their own shapes per tile class, workgroups of one and three subgroups (counters in pair
 // words), tiles fitted to whole waves, and values that load with their keys.
+#include <string>
+
 #include "algorithm_cases.hpp"
 
 using namespace vksort_test;
+
+namespace {
+
+// A tier's tile for a config's class (tuning.hpp's tileClass()).
+uint32_t tileKeysOf(const vksort::TileTier& tier, const vksort::SortConfig& config) {
+  const bool pairs = config.valueType != ValueType::none;
+  if (keyWords(config) == 2 && !pairs) return tier.wideKeysAloneTileKeys;
+  return wideElements(config) ? tier.wideTileKeys : pairs ? tier.tileKeys : tier.keysAloneTileKeys;
+}
+
+}  // namespace
 
 TEST_SUITE("tiles") {
   TEST_CASE("the one-workgroup sort in each of its tiles") {
