@@ -288,6 +288,9 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
     r.launch(pipelines.copyBack, kDispatchCopyBack, divideUp(info.count, kCopyBackWorkgroup));
     r.stamps.write();
   }
+  // A chained sort's phases are one dispatch: the stamps it did not write, after it. A query left
+  // unwritten would never become available (on an H100 the caller's wait on it never returned).
+  finishStamps();
 }
 
 }  // namespace vksort::detail

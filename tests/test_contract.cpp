@@ -3,6 +3,9 @@
 // and sorts that share one scratch buffer recorded back to back with no barrier of the caller's.
 #include <algorithm>
 #include <cstring>
+#include <optional>
+#include <string>
+#include <tuple>
 
 #include "test_support.hpp"
 
@@ -137,54 +140,70 @@ TEST_SUITE("contract") {
 
 TEST_SUITE("contract") {
   TEST_CASE("profiling writes one timestamp before and one after each dispatch") {
-    Gpu& g = gpu();
-    vkctx::Context& ctx = g.ctx;
-    const uint32_t n = 2 * vksort::getSorterProperties(g.sorter).tileKeys + 9;
-    std::vector<uint32_t> keys = makeKeys(Dist::uniform, n, 21);
+    // Every path a sort may take writes all of its timestamps: each query must become available
+    // (one left unwritten hung the caller's wait for the results on an H100: the chained sort).
+    for (const char* variant : {"", "algorithm=1,small_keys=0,chained_up_to=4294967295",
+                                "algorithm=1,small_keys=0,chained_up_to=0", "algorithm=2,small_keys=0"}) {
+      std::optional<TunedSorter> tuned;
+      if (*variant) tuned.emplace(variant);
+      Gpu& g = gpu();
+      vkctx::Context& ctx = g.ctx;
+      const uint32_t n = 2 * vksort::getSorterProperties(g.sorter).tileKeys + 9;
+      // Four passes; eight; three and the copy-back.
+      for (const auto& [keyType, endBit, expected] : {std::tuple{vksort::KeyType::u32, 32u, 8u}, std::tuple{vksort::KeyType::u64, 64u, 12u},
+                                                      std::tuple{vksort::KeyType::u32, 24u, 8u}}) {
+        const std::string tuning = variant;
+        CAPTURE(tuning);
+        CAPTURE(endBit);
+        vksort::SortInfo info;
+        info.config.keyType = keyType;
+        info.config.endBit = endBit;
+        info.count = info.maxCount = n;
+        const std::vector<uint32_t> keys = makeKeysFor(info.config, Dist::uniform, n, 21);
+        const uint32_t stamps = vksort::getSortTimestampCount(info.config);
+        CHECK(stamps == expected);  // before, init, histogram, scan, the passes (and the copy-back)
+        VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+        qi.queryType = VK_QUERY_TYPE_TIMESTAMP;
+        qi.queryCount = stamps + 2;
+        VkQueryPool pool;
+        vkctx::check(vkCreateQueryPool(ctx.device, &qi, nullptr, &pool), "vkCreateQueryPool");
+        vksort::ScratchRequirements req;
+        REQUIRE(vksort::getScratchRequirements(g.sorter, info.config, n, &req));
+        vkctx::Buffer keyBuf = ctx.createDeviceBuffer(keys.size() * 4), scratch = ctx.createDeviceBuffer(req.size, req.usage);
+        ctx.upload(keyBuf, keys.data(), keys.size() * 4);
+        info.keys = keyBuf.range();
+        info.scratch = scratch.range();
+        info.timestampPool = pool;
+        info.firstTimestamp = 2;  // an offset into the caller's pool
 
-    vksort::SortInfo info;
-    info.count = info.maxCount = n;
-    const uint32_t stamps = vksort::getSortTimestampCount(info.config);
-    CHECK(stamps == 8);  // before, init, histogram, scan, four passes
-    VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
-    qi.queryType = VK_QUERY_TYPE_TIMESTAMP;
-    qi.queryCount = stamps + 2;
-    VkQueryPool pool;
-    vkctx::check(vkCreateQueryPool(ctx.device, &qi, nullptr, &pool), "vkCreateQueryPool");
-    vksort::ScratchRequirements req;
-    REQUIRE(vksort::getScratchRequirements(g.sorter, info.config, n, &req));
-    vkctx::Buffer keyBuf = ctx.createDeviceBuffer(n * 4), scratch = ctx.createDeviceBuffer(req.size, req.usage);
-    ctx.upload(keyBuf, keys.data(), n * 4);
-    info.keys = keyBuf.range();
-    info.scratch = scratch.range();
-    info.timestampPool = pool;
-    info.firstTimestamp = 2;  // an offset into the caller's pool
+        VkCommandBuffer cmd = ctx.beginCommands();
+        vkCmdResetQueryPool(cmd, pool, 0, qi.queryCount);
+        vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, vksort::kSortDstStage,
+                             vksort::kSortDstAccess);
+        vkctx::check(vksort::recordSort(g.sorter, cmd, info), "recordSort");
+        vkctx::memoryBarrier(cmd, vksort::kSortSrcStage, vksort::kSortSrcAccess, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                             VK_ACCESS_TRANSFER_READ_BIT);
+        ctx.submitAndWait(cmd);
+        requireNoValidationMessages();
 
-    VkCommandBuffer cmd = ctx.beginCommands();
-    vkCmdResetQueryPool(cmd, pool, 0, qi.queryCount);
-    vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, vksort::kSortDstStage,
-                         vksort::kSortDstAccess);
-    vkctx::check(vksort::recordSort(g.sorter, cmd, info), "recordSort");
-    vkctx::memoryBarrier(cmd, vksort::kSortSrcStage, vksort::kSortSrcAccess, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                         VK_ACCESS_TRANSFER_READ_BIT);
-    ctx.submitAndWait(cmd);
-    requireNoValidationMessages();
+        std::vector<uint64_t> ticks(stamps);
+        // The work is done, so every one of the sort's queries is available (not waited for:
+        // an unwritten one would wait forever)...
+        CHECK(vkGetQueryPoolResults(ctx.device, pool, 2, stamps, ticks.size() * 8, ticks.data(), 8,
+                                    VK_QUERY_RESULT_64_BIT) == VK_SUCCESS);
+        for (uint32_t i = 0; i + 1 < stamps; ++i) CHECK(ticks[i] <= ticks[i + 1]);  // ...and in order
+        uint64_t before[2];  // ...and the two queries before firstTimestamp were left alone
+        CHECK(vkGetQueryPoolResults(ctx.device, pool, 0, 2, sizeof before, before, 8, VK_QUERY_RESULT_64_BIT) ==
+              VK_NOT_READY);
 
-    std::vector<uint64_t> ticks(stamps);
-    // Every one of the sort's queries is available (WAIT would hang or fail otherwise)...
-    REQUIRE(vkGetQueryPoolResults(ctx.device, pool, 2, stamps, ticks.size() * 8, ticks.data(), 8,
-                                  VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
-    for (uint32_t i = 0; i + 1 < stamps; ++i) CHECK(ticks[i] <= ticks[i + 1]);  // ...and in order
-    uint64_t before[2];  // ...and the two queries before firstTimestamp were left alone
-    CHECK(vkGetQueryPoolResults(ctx.device, pool, 0, 2, sizeof before, before, 8, VK_QUERY_RESULT_64_BIT) ==
-          VK_NOT_READY);
-
-    std::vector<uint32_t> out(n);
-    ctx.download(keyBuf, out.data(), n * 4);
-    std::sort(keys.begin(), keys.end());
-    CHECK(out == keys);
-    vkDestroyQueryPool(ctx.device, pool, nullptr);
-    ctx.destroy(keyBuf);
-    ctx.destroy(scratch);
+        Sorted out;
+        out.keys.resize(keys.size());
+        ctx.download(keyBuf, out.keys.data(), keys.size() * 4);
+        checkAgainstReference(keys, out, false, info.config);
+        vkDestroyQueryPool(ctx.device, pool, nullptr);
+        ctx.destroy(keyBuf);
+        ctx.destroy(scratch);
+      }
+    }
   }
 }

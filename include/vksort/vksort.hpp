@@ -216,7 +216,9 @@ struct SortInfo {
   // Optional profiling: a timestamp query pool with getSortTimestampCount() queries from
   // firstTimestamp on, reset by the caller. The sort writes one before its first dispatch and one
   // after each dispatch (init, histogram, scan, then one per pass), each once all earlier work is
-  // done, which serializes the sort a little.
+  // done, which serializes the sort a little. It writes every one of them whatever path it takes:
+  // where it runs as fewer dispatches (the one-workgroup sort; the chained sort, whose histogram,
+  // scan and passes are one dispatch, timed as the histogram's) the rest follow the last.
   VkQueryPool timestampPool = VK_NULL_HANDLE;
   uint32_t firstTimestamp = 0;
 };
