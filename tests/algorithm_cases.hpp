@@ -1,4 +1,4 @@
-// What the algorithm, tile and shared-memory suites share: a config maker, the five configs they
+// What the algorithm, tile and shared-memory suites share: the five configs they
 // sort (every key width, value width, order and an odd pass count), and every one of them sorted
 // under a tuning, checked against the reference.
 #pragma once
@@ -12,16 +12,6 @@ namespace vksort_test {
 using vksort::Algorithm;
 using vksort::KeyType;
 using vksort::ValueType;
-
-inline vksort::SortConfig configOf(KeyType key, ValueType values, vksort::SortOrder order, uint32_t begin, uint32_t end) {
-  vksort::SortConfig c;
-  c.keyType = key;
-  c.valueType = values;
-  c.order = order;
-  c.beginBit = begin;
-  c.endBit = end;
-  return c;
-}
 
 inline const vksort::SortConfig kConfigs[] = {
     configOf(KeyType::u32, ValueType::u32, vksort::SortOrder::ascending, 0, 32),

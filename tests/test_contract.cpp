@@ -156,8 +156,7 @@ TEST_SUITE("contract") {
         CAPTURE(tuning);
         CAPTURE(endBit);
         vksort::SortInfo info;
-        info.config.keyType = keyType;
-        info.config.endBit = endBit;
+        info.config = configOf(keyType, vksort::ValueType::none, vksort::SortOrder::ascending, 0, endBit);
         info.count = info.maxCount = n;
         const std::vector<uint32_t> keys = makeKeysFor(info.config, Dist::uniform, n, 21);
         const uint32_t stamps = vksort::getSortTimestampCount(info.config);

@@ -74,13 +74,9 @@ std::vector<uint32_t> keysFor(KeyType type, size_t n, uint64_t seed) {
   return k;
 }
 
+// The whole key's bits.
 vksort::SortConfig configOf(KeyType type, ValueType values = ValueType::none, SortOrder order = SortOrder::ascending) {
-  vksort::SortConfig c;
-  c.keyType = type;
-  c.valueType = values;
-  c.order = order;
-  c.endBit = vksort::keyBytes(type) * 8;
-  return c;
+  return vksort_test::configOf(type, values, order, 0, vksort::keyBytes(type) * 8);
 }
 
 }  // namespace

@@ -44,6 +44,18 @@ std::vector<uint32_t> makeKeys(Dist d, size_t n, uint64_t seed);
 
 std::vector<uint32_t> iota(size_t n);
 
+// A sort's config: key and value types, order, bit range [begin, end).
+inline vksort::SortConfig configOf(vksort::KeyType key, vksort::ValueType values, vksort::SortOrder order, uint32_t begin,
+                                   uint32_t end) {
+  vksort::SortConfig c;
+  c.keyType = key;
+  c.valueType = values;
+  c.order = order;
+  c.beginBit = begin;
+  c.endBit = end;
+  return c;
+}
+
 // Keys and values are vectors of 32-bit words: a 64-bit element is two, low word first.
 uint32_t keyWords(const vksort::SortConfig& c);
 // Whether keys or values are 64-bit: the sorter's wide tiles (SorterProperties::wideTileKeys...).
