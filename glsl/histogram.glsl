@@ -53,7 +53,10 @@ void main() {
       if (base + u * WG >= end) continue;
       KeyT bits = orderedBits(k[u]);  // once per key, not per pass
       // Unrolled over a full key's passes, each guarded: the atomics issue back to back (the
-      // loop to pc.passCount cost keys32 9%, keys64 27% more histogram time on an H100).
+      // loop to pc.passCount cost keys32 9%, keys64 27% more histogram time on an H100). The
+      // literal 1 matters: NVIDIA turns it into an increment that merges the lanes of a word
+      // (ATOMS.POPC.INC); 16-bit counters two to a word, added 1 or 1 << 16, made this kernel
+      // 34-40% slower on an H100 (PERFORMANCE-LOG.md, session 26).
       [[unroll]] for (uint p = 0u; p < kKeyWords * 32u / kRadixBits; ++p)
         if (p < pc.passCount) atomicAdd(s_hist[copy + p * kRadix + digitOfBits(bits, pc.shift + p * kRadixBits)], 1u);
     }
