@@ -184,7 +184,8 @@ struct Preferred {
 // 10-20% slower) lost to 512 x 4-16. A pass's hot digit (hotDigitFrom: 25% of its keys or
 // more) counted a subgroup at a time, at 2^26: keys32 q4 2.684 -> 2.463 ms, q8 2.546 -> 2.475,
 // keys64 q4 7.58 -> 6.64, q8 7.24 -> 6.56, q16 7.10 -> 6.59 (q1 6.96 -> 6.77: the code alone);
-// keys32 q1 1% slower from 2^24 (the code alone), unchanged at 1-4M; keys32 q16 (a digit on
+// keys32 q1 1% slower from 2^24 (the code alone) when it came, 1-2% faster with it than without
+// it in session 26 (2^28 7.287 -> 7.149), unchanged at 1-4M; keys32 q16 (a digit on
 // ~100% of the keys) 7% slower with it, hence hotDigitTo 98: one atomic of 32 lanes on one word
 // costs about one. Pairs lost with the code compiled in (pairs32 q1 3.27 -> 3.51 ms, 2^28 12.57
 // -> 13.19; pairs64v32 q1 9.03 -> 9.25), hence keys alone. Others: untested shapes sized for
