@@ -280,7 +280,10 @@ void addToRows(uint digit, uint begin, uint end, uint add, const uint MAX_ROWS) 
       if (begin + k < end) counterStore(at, counterLoad(at) + add * 0x10001u);
     }
   } else {
-    for (uint p = begin; p < end; ++p) counterStore(p * kRadix + digit, counterLoad(p * kRadix + digit) + add * 0x10001u);
+    for (uint p = begin; p < end; ++p) {
+      uint at = p * kRadix + digit;
+      counterStore(at, counterLoad(at) + add * 0x10001u);
+    }
   }
 }
 
