@@ -122,6 +122,15 @@ const uint DIGIT_WORDS = kRadix - DIGITS_IN_REGISTERS * (kRadix - 1u);
 #define DIGIT_SCAN_WORDS DIGIT_WORDS
 #include "workgroup_scan.glsl"
 #include "subgroup_rank.glsl"
+// A ranking step's places from one shared atomic per key (the tuning's atomicRanking; NVIDIA):
+// each lane adds 1 to its subgroup's counter of its digit and takes the value before as its
+// place, with no ballots. Stable only where one instruction's atomics on one word apply in lane
+// order and a subgroup's steps in program order, which the Vulkan spec does not promise (it says
+// nothing of their order) but NVIDIA's GPUs do (H100, driver 580: every stability test of the GPU
+// suite passes, both algorithms) and llvmpipe does (CI runs a variant with it). Other devices
+// match digits with ballots (matchDigit()). On an H100 keys32 2^26 / 2^28 10% / 12% faster,
+// pairs32 6%, keys32 4M 20%.
+layout(constant_id = 24) const bool ATOMIC_RANKING = false;
 
 shared uint s_tile[SHARED_TILE_WORDS];  // the reorder area (and with deferred stores the counters)
 // Each subgroup's digit counters, 16 bits each (a subgroup holds fewer than 2^16 keys): half the
@@ -480,27 +489,36 @@ void rankSteps(uint shift, bool whole) {
     // holdsKey(i), the step being in the tile (its test made the fitted pipeline larger)
     bool valid = whole || laneIndex(i) < t_count;
     uint digit = digitOf(t_keys[i], shift);
-    uvec4 peers = matchDigit(digit, whole ? lanes : subgroupBallot(valid));
     uint place;
-    if (DEFERRED_STORES) {
-      // The last peer's atomic, its result shuffled to the others: at the register cap of the
-      // 2-round tiles 1.5-2% faster on an H100 than takeRowPlaces(), which is 2-6% faster in
-      // the one-round tiles and the one-workgroup sort.
-      uint leader = highestPeer(peers);
-      uint before = peerCount(peers & lanesBelow());
-      uint first = 0u;
-      if (valid && lane == leader) {
-        uint sh = counterShift(gl_SubgroupID);
-        first = (counterAdd(counterWord(gl_SubgroupID, digit), (before + 1u) << sh) >> sh) & 0xFFFFu;
-      }
-      place = subgroupShuffle(first, valid ? leader : lane) + before;
+    if (ATOMIC_RANKING) {
+      uint sh = counterShift(gl_SubgroupID);
+      place = valid ? (counterAdd(counterWord(gl_SubgroupID, digit), 1u << sh) >> sh) & 0xFFFFu : 0u;
     } else {
-      uint before = peerCount(peers & lanesBelow());
-      place = takeRowPlaces(digit, peers, before, valid) + before;
+      uvec4 peers = matchDigit(digit, whole ? lanes : subgroupBallot(valid));
+      if (DEFERRED_STORES) {
+        // The last peer's atomic, its result shuffled to the others: at the register cap of the
+        // 2-round tiles 1.5-2% faster on an H100 than takeRowPlaces(), which is 2-6% faster in
+        // the one-round tiles and the one-workgroup sort.
+        uint leader = highestPeer(peers);
+        uint before = peerCount(peers & lanesBelow());
+        uint first = 0u;
+        if (valid && lane == leader) {
+          uint sh = counterShift(gl_SubgroupID);
+          first = (counterAdd(counterWord(gl_SubgroupID, digit), (before + 1u) << sh) >> sh) & 0xFFFFu;
+        }
+        place = subgroupShuffle(first, valid ? leader : lane) + before;
+      } else {
+        uint before = peerCount(peers & lanesBelow());
+        place = takeRowPlaces(digit, peers, before, valid) + before;
+      }
     }
     if (valid && !DEFERRED_STORES) tileStoreKey(place, t_keys[i]);
     t_places[i / 2u] |= place << (16u * (i % 2u));
-    subgroupSharedBarrier();  // this step's counter writes before the next step's reads
+    // Ballots: this step's counter writes before the next step's reads. Atomic ranking touches the
+    // counters through its atomics alone, which apply in the subgroup's program order as their
+    // lanes' do (ATOMIC_RANKING's premise): no barrier (on an H100 it cost keys32 3%, and 4-9%
+    // more where only a tile's last steps took it).
+    if (!ATOMIC_RANKING) subgroupSharedBarrier();
   }
 }
 

@@ -65,7 +65,7 @@ void vksortGetSorterProperties(VksortSorter sorter, VksortSorterProperties* out)
   *out = {p.subgroupSize,      p.requiredSubgroupSize,      p.workgroupSize,        p.tileKeys,
           p.wideTileKeys,      p.maxCount,                  p.partitionedRanking,   VksortAlgorithm(p.algorithm),
           p.smallSortMaxKeys,  p.smallSortWideMaxKeys,      p.tileTierCount,        {},
-          p.waveWorkgroups,    p.chainedMaxKeys};
+          p.waveWorkgroups,    p.chainedMaxKeys,            p.atomicRanking};
   static_assert(VKSORT_MAX_TILE_TIERS == vksort::kMaxTileTiers, "the C and C++ tier arrays differ");
   for (uint32_t i = 0; i < p.tileTierCount; ++i)
     out->tileTiers[i] = {p.tileTiers[i].fromCount, p.tileTiers[i].tileKeys, p.tileTiers[i].wideTileKeys,

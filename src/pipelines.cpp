@@ -97,6 +97,7 @@ struct SpecData {
   VkBool32 lookbackPlainStores;          // 20
   VkBool32 ridingValues;                 // 22
   VkBool32 patientWaits;                 // 23
+  VkBool32 atomicRanking;                // 24
 };
 const VkSpecializationMapEntry kSpecMap[] = {
     {0, offsetof(SpecData, workgroupSize), 4},
@@ -117,6 +118,7 @@ const VkSpecializationMapEntry kSpecMap[] = {
     {20, offsetof(SpecData, lookbackPlainStores), 4},
     {22, offsetof(SpecData, ridingValues), 4},
     {23, offsetof(SpecData, patientWaits), 4},
+    {24, offsetof(SpecData, atomicRanking), 4},
 };
 
 struct KernelSource {
@@ -247,7 +249,8 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uin
                 tile.hotDigitTo,
                 t.lookbackPlainStores,
                 (kernel == kBinning || kernel == kDownsweep || kernel == kChained) && tile.ridingValues,
-                t.patientWaits};
+                t.patientWaits,
+                t.atomicRanking};
   VkSpecializationInfo specInfo{uint32_t(std::size(kSpecMap)), kSpecMap, sizeof spec, &spec};
 
   VkPipelineShaderStageRequiredSubgroupSizeCreateInfo requiredSize{

@@ -119,7 +119,7 @@ SorterProperties getSorterProperties(Sorter s) {
   SorterProperties p{t.subgroupSize, t.requireSubgroupSize, t.workgroupSize, t.tiers[0].shape[0].keys(),
                      t.tiers[0].shape[1].keys(), maxCountOf(*s), t.partitionedRanking, t.algorithm,
                      t.smallSortKeys[0], t.smallSortKeys[1], t.tierCount, {}, 0,
-                     t.algorithm == Algorithm::onesweep ? t.chainedUpTo : 0};
+                     t.algorithm == Algorithm::onesweep ? t.chainedUpTo : 0, t.atomicRanking};
   bool fitted = false;
   for (uint32_t i = 0; i < t.tierCount; ++i) {
     const TileShape* shape = t.tiers[i].shape;

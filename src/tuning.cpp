@@ -22,6 +22,7 @@ struct Preferred {
   uint32_t wideKeysPerInvocation;  // 64-bit keys or values: the same shared memory per tile
   uint32_t histogramTilesPerWorkgroup;
   bool partitionedRanking = false; // where the device has it
+  bool atomicRanking = false;      // measured on NVIDIA and llvmpipe only (binning.glsl)
   bool lookbackPlainLoads = false; // measured on NVIDIA only; atomics are the safe default
   bool lookbackPlainStores = false; // the same
   int patientWaits = -1;            // -1: where the driver limits loop turns (llvmpipe)
@@ -203,6 +204,7 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.bitonicKeysPerPass = 256;
       p.persistentTiles = true;
       p.lookbackPlainStores = true;
+      p.atomicRanking = true;
       p.tierCount = 5;
       p.tiers[1] = {80u << 10, {512, 4, 1}, {512, 4, 1}};
       p.tiers[1].reduceThenScanFrom = 1u << 17;
@@ -305,6 +307,7 @@ void applyOverride(Preferred* want) {
     else if (is("histogram_tiles")) want->histogramTilesPerWorkgroup = value;
     else if (is("histogram_min_groups")) want->histogramMinWorkgroups = value;
     else if (is("partitioned")) want->partitionedRanking = value != 0;
+    else if (is("atomic_ranking")) want->atomicRanking = value != 0;
     else if (is("plain_loads")) want->lookbackPlainLoads = value != 0;
     else if (is("plain_stores")) want->lookbackPlainStores = value != 0;
     else if (is("patient_waits")) want->patientWaits = value != 0;
@@ -409,6 +412,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   t.histogramTilesPerWorkgroup = std::max(want.histogramTilesPerWorkgroup, 1u);
   t.histogramMinWorkgroups = std::max(want.histogramMinWorkgroups, 1u);
   t.partitionedRanking = want.partitionedRanking && caps.partitionedSubgroups;
+  t.atomicRanking = want.atomicRanking && !t.partitionedRanking;
   t.lookbackPlainLoads = want.lookbackPlainLoads;
   t.lookbackPlainStores = want.lookbackPlainStores;
   t.patientWaits = want.patientWaits >= 0 ? want.patientWaits != 0 : caps.driverId == VK_DRIVER_ID_MESA_LLVMPIPE;

@@ -69,6 +69,9 @@ struct Tuning {
   uint32_t histogramTilesPerWorkgroup; // binning tiles one histogram workgroup reads at most,
   uint32_t histogramMinWorkgroups;     // and fewer where that leaves fewer workgroups than this
   bool partitionedRanking;             // subgroupPartitionNV rather than eight ballots per key
+  bool atomicRanking;                  // one shared atomic per key rather than ballots: where a
+                                       // subgroup's atomics on one word apply in lane order
+                                       // (binning.glsl's ATOMIC_RANKING)
   bool lookbackPlainLoads;             // look-back reads status words with loads, not atomics
   bool lookbackPlainStores;            // and publishes them with stores, not atomics
   bool patientWaits;                   // spins re-read in straight-line code each turn

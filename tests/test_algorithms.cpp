@@ -107,6 +107,34 @@ TEST_SUITE("algorithms") {
       sortEveryConfig(variant, {Dist::uniform, Dist::q4, Dist::allEqual}, 5);
   }
 
+  TEST_CASE("ranking by one shared atomic per key") {
+    // The tuning's atomicRanking (NVIDIA's choice; binning.glsl's ATOMIC_RANKING): a key's place is
+    // what its subgroup's counter of its digit held before its atomic add, stable where a
+    // subgroup's atomics on one word apply in lane order, as on llvmpipe. Many lanes of a step on
+    // one digit (q4, few distinct values, all equal) put that order to the test: the pairs are
+    // checked against std::stable_sort. Onesweep and reduce-then-scan (persistent, in 2 rounds:
+    // places kept in registers), the chained sort and the one-workgroup sort.
+    vkctx::Context& ctx = gpu().ctx;
+    const char* tuning = std::getenv("VKSORT_TUNING");
+    if (!tuning)
+      CHECK(vksort::getSorterProperties(gpu().sorter).atomicRanking == (ctx.properties.vendorID == 0x10DE));
+    for (const char* variant : {"algorithm=1,small_keys=0,atomic_ranking=1",
+                                "algorithm=1,small_keys=0,atomic_ranking=1,chained_up_to=4294967295",
+                                "algorithm=2,small_keys=0,atomic_ranking=1,persistent=1,rounds=2,wide_rounds=2"}) {
+      sortEveryConfig(variant, {Dist::uniform, Dist::q4, Dist::fewDistinct, Dist::allEqual}, 6);
+      TunedSorter tuned(variant);
+      CHECK(vksort::getSorterProperties(gpu().sorter).atomicRanking);
+    }
+    TunedSorter small("atomic_ranking=1");
+    const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+    for (const vksort::SortConfig& config : kConfigs) {
+      const uint32_t n = wideElements(config) ? p.smallSortWideMaxKeys : p.smallSortMaxKeys;
+      CAPTURE(int(config.keyType));
+      CAPTURE(int(config.valueType));
+      for (Dist d : {Dist::uniform, Dist::fewDistinct}) sortAndCheck(makeKeysFor(config, d, n, n + uint32_t(d)), config);
+    }
+  }
+
   TEST_CASE("Onesweep's look-back words published with plain stores") {
     // The tuning's lookbackPlainStores (NVIDIA's choice): every tile's aggregate and inclusive
     // prefix go out as plain stores to the coherent status words; read here with atomics (plain

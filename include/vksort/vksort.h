@@ -84,6 +84,7 @@ typedef struct VksortSorterProperties {
   VksortTileTier tileTiers[VKSORT_MAX_TILE_TIERS];
   uint32_t waveWorkgroups;
   uint32_t chainedMaxKeys;
+  VkBool32 atomicRanking;
 } VksortSorterProperties;
 
 /* A zero-initialized config is u32 keys, no values, ascending; set endBit (32 for all bits). */

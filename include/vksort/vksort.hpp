@@ -141,6 +141,9 @@ struct SorterProperties {
                                 // sort takes and up to this many 32-bit keys (half as many 64-bit
                                 // ones) run histogram, scan and every pass in one dispatch, where
                                 // their tile allows (0: none)
+  bool atomicRanking;           // ranking with one shared atomic per key rather than ballots, on
+                                // devices where a subgroup's atomics on one word apply in lane
+                                // order (NVIDIA; README, "Supported devices")
 };
 VKSORT_API SorterProperties getSorterProperties(Sorter sorter);
 

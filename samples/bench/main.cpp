@@ -348,7 +348,7 @@ int main(int argc, char** argv) try {
   std::printf("# %s, driver 0x%x, subgroup %u%s, workgroup %u, tile %u keys (64-bit: %u), ranking %s\n",
               ctx.properties.deviceName, ctx.properties.driverVersion, p.subgroupSize,
               p.requiredSubgroupSize ? " (required)" : "", p.workgroupSize, p.tileKeys, p.wideTileKeys,
-              p.partitionedRanking ? "subgroupPartitionNV" : "ballots");
+              p.partitionedRanking ? "subgroupPartitionNV" : p.atomicRanking ? "atomics" : "ballots");
   for (uint32_t i = 1; i < p.tileTierCount; ++i)
     std::printf("# from %u keys: tile %u keys (64-bit: %u; keys alone: 32-bit %u, 64-bit %u)%s\n",
                 p.tileTiers[i].fromCount, p.tileTiers[i].tileKeys, p.tileTiers[i].wideTileKeys,
