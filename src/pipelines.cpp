@@ -250,7 +250,7 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uin
                 t.lookbackPlainStores,
                 (kernel == kBinning || kernel == kDownsweep || kernel == kChained) && tile.ridingValues,
                 t.patientWaits,
-                t.atomicRanking};
+                t.ranksByAtomics(tile, valueWords == 0)};
   VkSpecializationInfo specInfo{uint32_t(std::size(kSpecMap)), kSpecMap, sizeof spec, &spec};
 
   VkPipelineShaderStageRequiredSubgroupSizeCreateInfo requiredSize{

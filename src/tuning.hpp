@@ -117,6 +117,12 @@ struct Tuning {
     while (i + 1 < smallTileCount[words - 1] && !takes(smallTiles[i][words - 1])) ++i;
     return i;
   }
+  // Whether a binning pipeline of `shape` ranks by atomics (binning.glsl's ATOMIC_RANKING): where
+  // the device does, except pairs in tiles of several rounds (H100: pairs64v32 in 768 x 12 lost
+  // 3.5% at 2^26 and 9% at 2^28 with it, where keys64 in 768 x 14 gained 10%).
+  bool ranksByAtomics(const TileShape& shape, bool keysAlone) const {
+    return atomicRanking && (keysAlone || shape.reorderRounds == 1);
+  }
   // Whether Onesweep's direct sorts in `shape` fit their tiles to whole waves (fittedTileKeys()).
   bool fitsWaves(const TileShape& shape) const { return shape.fitPercent != 0 && waveWorkgroups != 0; }
   // Keys of a full portion of tiles of `tileKeys`: a whole number of tiles, at most kMaxPortionKeys.
