@@ -127,9 +127,9 @@ const uint DIGIT_WORDS = kRadix - DIGITS_IN_REGISTERS * (kRadix - 1u);
 // place, with no ballots. Stable only where one instruction's atomics on one word apply in lane
 // order and a subgroup's steps in program order, which the Vulkan spec does not promise (it says
 // nothing of their order) but NVIDIA's GPUs do (H100, driver 580: every stability test of the GPU
-// suite passes, both algorithms) and llvmpipe does (CI runs a variant with it). Other devices
-// match digits with ballots (matchDigit()). On an H100 keys32 2^26 / 2^28 10% / 12% faster,
-// pairs32 6%, keys32 4M 20%.
+// suite passes with it) and llvmpipe does (CI runs a variant with it). Other devices match digits
+// with ballots (matchDigit()), and so do pairs in tiles of several rounds (Tuning::ranksByAtomics).
+// On an H100 keys32 4M / 2^26 / 2^28 11% / 6% / 9% faster, pairs32 8-10%, keys64 from 2^23 10%.
 layout(constant_id = 24) const bool ATOMIC_RANKING = false;
 
 shared uint s_tile[SHARED_TILE_WORDS];  // the reorder area (and with deferred stores the counters)

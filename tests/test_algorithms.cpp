@@ -113,7 +113,8 @@ TEST_SUITE("algorithms") {
     // subgroup's atomics on one word apply in lane order, as on llvmpipe. Many lanes of a step on
     // one digit (q4, few distinct values, all equal) put that order to the test: the pairs are
     // checked against std::stable_sort. Onesweep and reduce-then-scan (persistent, in 2 rounds:
-    // places kept in registers), the chained sort and the one-workgroup sort.
+    // keys alone keep their places in registers; pairs there rank with ballots, as on NVIDIA), the
+    // chained sort and the one-workgroup sort.
     vkctx::Context& ctx = gpu().ctx;
     const char* tuning = std::getenv("VKSORT_TUNING");
     if (!tuning)
