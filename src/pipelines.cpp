@@ -236,7 +236,7 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uin
                 tile.keysPerInvocation,
                 t.minSubgroupSize,
                 valueWords,
-                t.lookbackPlainLoads,
+                tile.lookbackPlainLoads,
                 t.ballotWords,
                 t.histogramCopies,
                 keyType,

@@ -15,6 +15,8 @@ constexpr uint32_t kVendorAmd = 0x1002;
 constexpr uint32_t kVendorNvidia = 0x10DE;
 constexpr uint32_t kVendorIntel = 0x8086;
 
+// Vendors' entries set the first five fields by position and the rest by name: a bool inserted
+// above another once moved NVIDIA's positional `true` off the look-back's plain loads.
 struct Preferred {
   uint32_t subgroupSize;
   uint32_t workgroupSize;          // the first tier's tiles, and the scans'
@@ -54,6 +56,7 @@ struct Preferred {
     bool fitWaves = false;            // its shapes' tiles fitted to whole waves (TileShape)
     uint32_t reduceThenScanFrom = 0;  // where reduce-then-scan starts the tier (0: `from`)
     uint32_t lookbackWindow[kTileClasses] = {};  // per tile class; 0: the class's, below
+    int plainLoads[kTileClasses] = {-1, -1, -1, -1};  // per tile class; -1: lookbackPlainLoads
   } tiers[kMaxTileTiers] = {};
   uint32_t waveWorkgroups = ~0u;      // ~0: the device's SM count where it reports one
   // Tile classes' (BinningTier::shape) TileShape::fitPercent, where a tier fits its tiles.
@@ -195,7 +198,8 @@ struct Preferred {
 Preferred preferredFor(const DeviceCaps& caps) {
   switch (caps.vendorId) {
     case kVendorNvidia: {
-      Preferred p{32, 256, 4, 4, 8, false, true};
+      Preferred p{32, 256, 4, 4, 8};
+      p.lookbackPlainLoads = true;
       p.histogramWorkgroupSize = 512;
       p.histogramMinWorkgroups = 1024;
       p.smallWorkgroupSize = 512;
@@ -219,6 +223,10 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.lookbackWindow[2] = 3;
       // 64-bit keys alone from 2^23: 2, 0.5-1.1% faster than 4 there, 1-1.7% slower at 1M-4M.
       p.tiers[4].lookbackWindow[3] = 2;
+      // Pairs from 2^23 read the look-back with atomics: plain loads ran pairs32 2^26 / 2^28 3-4%
+      // slower, pairs64v32 2%, where they ran every class 2-8% faster at 1M-4M and keys 4-7% at 2^26
+      // / 2^28 (session 29).
+      p.tiers[4].plainLoads[0] = p.tiers[4].plainLoads[1] = 0;
       p.ridingValues = true;
       p.chainedUpTo = 1u << 20;
       return p;
@@ -263,6 +271,7 @@ void setTierField(Preferred* want, uint32_t tier, const std::string& field, uint
   else if (field == "wide_alone_rounds") t.wideKeysAlone.reorderRounds = value;
   else if (field == "fit") t.fitWaves = value != 0;
   else if (const uint32_t cls = classNamed(field, "lookback_window"); cls < kTileClasses) t.lookbackWindow[cls] = value;
+  else if (const uint32_t c = classNamed(field, "plain_loads"); c < kTileClasses) t.plainLoads[c] = value != 0;
 }
 
 // VKSORT_TUNING=name=value,...: a developer's override of `want`, for measuring shapes.
@@ -491,6 +500,8 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
       shape.hotDigitTo = std::min(want.hotDigitTo[cls], 100u);
       const uint32_t tierWindow = i == 0 ? 0 : want.tiers[i].lookbackWindow[cls];
       shape.lookbackWindow = std::clamp(tierWindow != 0 ? tierWindow : want.lookbackWindow[cls], 1u, 16u);
+      const int tierLoads = i == 0 ? -1 : want.tiers[i].plainLoads[cls];
+      shape.lookbackPlainLoads = tierLoads >= 0 ? tierLoads != 0 : t.lookbackPlainLoads;
       shape.ridingValues = want.ridingValues && !classKeysAlone(cls) && shape.reorderRounds == 1;
     }
   // The one-workgroup sort's tiles, ascending: first bitonic networks (small_bitonic.glsl) of

@@ -29,6 +29,8 @@ struct TileShape {
   uint32_t hotDigitTo = 100;  // from .. to percent of its keys, its keys are counted a subgroup
                               // at a time (onesweep.glsl, HOT_DIGIT_FROM; 0: never)
   uint32_t lookbackWindow = 1;  // Onesweep binning: predecessors the look-back reads at once
+  bool lookbackPlainLoads = false;  // and reads them with plain loads, not atomics (Tuning's,
+                                    // unless a tier says otherwise for the class)
   bool ridingValues = false;    // pairs with 32-bit values in one round: values load with
                                 // their keys and wait in registers (binning.glsl's
                                 // RIDING_VALUES), not at the value scatter
@@ -38,7 +40,7 @@ struct TileShape {
     auto fields = [](const TileShape& s) {
       return std::tie(s.workgroupSize, s.keysPerInvocation, s.reorderRounds, s.prefetchPairs, s.bitonic,
                       s.ridersAlongside, s.fitPercent, s.hotDigitFrom, s.hotDigitTo, s.lookbackWindow,
-                      s.ridingValues);
+                      s.lookbackPlainLoads, s.ridingValues);
     };
     return fields(*this) == fields(o);
   }
@@ -73,6 +75,7 @@ struct Tuning {
                                        // subgroup's atomics on one word apply in lane order
                                        // (binning.glsl's ATOMIC_RANKING)
   bool lookbackPlainLoads;             // look-back reads status words with loads, not atomics
+                                       // (the device's choice; each TileShape holds its own)
   bool lookbackPlainStores;            // and publishes them with stores, not atomics
   bool patientWaits;                   // spins re-read in straight-line code each turn
                                        // (patient_wait.glsl: llvmpipe's loop limiter)
@@ -180,7 +183,8 @@ bool trustsForwardProgress(const DeviceCaps& caps);
 // _alone / _wide_alone as above; pairs: whether pairs count hot digits too),
 // "histogram_tiles=8,histogram_min_groups=256,histogram_copies=4,histogram_workgroup=128,
 // partitioned=0,plain_loads=1,plain_stores=1,lookback_window=4 (then _pairs / _wide / _alone /
-// _wide_alone),
+// _wide_alone), tier4_lookback_window_wide_alone=2,tier4_plain_loads_pairs=0 (a tier's own, per
+// tile class),
 // persistent=0,riding_values=1,subgroup=32,small_keys=4096,
 // small_kpi=4,small_tiles=3,small_workgroup=1024,bitonic_keys_per_pass=256,bitonic_kpi=4,bitonic_workgroup=256,
 // algorithm=2" (any subset; radix small tile i has small_kpi << i keys per invocation, bitonic

@@ -1,0 +1,97 @@
+// The tuning as data: what chooseTuning() picks for a device's properties, without a device.
+// The choices measured on NVIDIA (look-back plain loads and stores, atomic ranking, persistent
+// tiles) are where a silent mistake costs speed and no sort test can see it: a positional
+// initializer once shifted NVIDIA's plain loads onto another field, and every sort still passed
+// (H100: keys32 5-9% slower, session 29).
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "tuning.hpp"
+
+using vksort::Algorithm;
+using vksort::detail::chooseTuning;
+using vksort::detail::DeviceCaps;
+using vksort::detail::Tuning;
+
+namespace {
+
+// A device as queryDeviceCaps() describes it: subgroup size control, 48 KiB of shared memory.
+DeviceCaps capsOf(uint32_t vendorId, VkDriverId driver, uint32_t subgroupSize, uint32_t multiprocessors) {
+  DeviceCaps caps;
+  caps.vendorId = vendorId;
+  caps.apiVersion = VK_API_VERSION_1_3;
+  caps.driverId = driver;
+  caps.maxSharedMemory = 48u << 10;
+  caps.maxWorkgroupInvocations = 1024;
+  caps.maxWorkgroupCount[0] = 0x7FFFFFFFu;
+  caps.maxWorkgroupCount[1] = 65535;
+  caps.subgroupSize = caps.minSubgroupSize = caps.maxSubgroupSize = subgroupSize;
+  caps.maxWorkgroupSubgroups = 1024 / subgroupSize;
+  caps.canRequireSubgroupSize = true;
+  caps.multiprocessors = multiprocessors;
+  return caps;
+}
+
+DeviceCaps h100() { return capsOf(0x10DE, VK_DRIVER_ID_NVIDIA_PROPRIETARY, 32, 132); }
+
+// chooseTuning() with VKSORT_TUNING set to `overrides` (empty: unset), the caller's own restored.
+Tuning tuned(const DeviceCaps& caps, const std::string& overrides) {
+  const char* outer = std::getenv("VKSORT_TUNING");
+  const std::string saved = outer ? outer : "";
+  if (overrides.empty()) unsetenv("VKSORT_TUNING");
+  else setenv("VKSORT_TUNING", overrides.c_str(), 1);
+  Tuning t = chooseTuning(caps, Algorithm::automatic);
+  if (outer) setenv("VKSORT_TUNING", saved.c_str(), 1);
+  else unsetenv("VKSORT_TUNING");
+  return t;
+}
+
+}  // namespace
+
+TEST_SUITE("tuning") {
+  TEST_CASE("NVIDIA gets the choices measured on the H100") {
+    const Tuning t = tuned(h100(), "");
+    CHECK(t.algorithm == Algorithm::onesweep);
+    CHECK(t.subgroupSize == 32);
+    CHECK(t.requireSubgroupSize);
+    CHECK(t.lookbackPlainLoads);
+    CHECK(t.lookbackPlainStores);
+    CHECK(t.atomicRanking);
+    CHECK_FALSE(t.partitionedRanking);
+    CHECK(t.persistentTiles);
+    CHECK(t.waveWorkgroups == 132);
+    CHECK(t.tierCount == 5);
+  }
+
+  TEST_CASE("devices never measured keep the choices the Vulkan spec promises") {
+    // Plain look-back loads and stores and atomic ranking lean on NVIDIA's behaviour (lookback.glsl,
+    // binning.glsl); persistent tiles hung lavapipe.
+    struct Device {
+      const char* name;
+      DeviceCaps caps;
+    };
+    for (const Device& d : {Device{"AMD", capsOf(0x1002, VK_DRIVER_ID_AMD_OPEN_SOURCE, 64, 0)},
+                            Device{"Intel", capsOf(0x8086, VK_DRIVER_ID_INTEL_OPEN_SOURCE_MESA, 16, 0)},
+                            Device{"unknown", capsOf(0x1234, VkDriverId(0), 32, 0)}}) {
+      CAPTURE(d.name);
+      const Tuning t = tuned(d.caps, "");
+      CHECK_FALSE(t.lookbackPlainLoads);
+      CHECK_FALSE(t.lookbackPlainStores);
+      CHECK_FALSE(t.atomicRanking);
+      CHECK_FALSE(t.persistentTiles);
+    }
+  }
+
+  TEST_CASE("VKSORT_TUNING turns NVIDIA's choices off one by one") {
+    CHECK_FALSE(tuned(h100(), "plain_loads=0").lookbackPlainLoads);
+    CHECK(tuned(h100(), "plain_loads=0").lookbackPlainStores);
+    CHECK_FALSE(tuned(h100(), "plain_stores=0").lookbackPlainStores);
+    CHECK(tuned(h100(), "plain_stores=0").lookbackPlainLoads);
+    CHECK_FALSE(tuned(h100(), "atomic_ranking=0").atomicRanking);
+    CHECK(tuned(h100(), "atomic_ranking=0").lookbackPlainLoads);
+    CHECK_FALSE(tuned(h100(), "persistent=0").persistentTiles);
+  }
+}
