@@ -85,6 +85,24 @@ TEST_SUITE("tuning") {
     }
   }
 
+  TEST_CASE("a tier's own look-back loads, per tile class") {
+    // NVIDIA's pairs from 2^23 (tier 4) read with atomics, its other tiles with plain loads
+    // (tuning.cpp); a tier's override names one class and leaves the others to the device.
+    const Tuning t = tuned(h100(), "");
+    for (uint32_t tier = 0; tier < t.tierCount; ++tier)
+      for (uint32_t cls = 0; cls < vksort::detail::kTileClasses; ++cls) {
+        CAPTURE(tier);
+        CAPTURE(cls);
+        CHECK(t.tiers[tier].shape[cls].lookbackPlainLoads == !(tier == 4 && cls < 2));
+      }
+    const Tuning o = tuned(h100(), "tier3_plain_loads_alone=0,tier4_plain_loads_wide=1");
+    CHECK_FALSE(o.tiers[3].shape[2].lookbackPlainLoads);
+    CHECK(o.tiers[3].shape[0].lookbackPlainLoads);
+    CHECK(o.tiers[4].shape[1].lookbackPlainLoads);
+    CHECK_FALSE(o.tiers[4].shape[0].lookbackPlainLoads);
+    CHECK_FALSE(tuned(h100(), "plain_loads=0").tiers[3].shape[2].lookbackPlainLoads);
+  }
+
   TEST_CASE("VKSORT_TUNING turns NVIDIA's choices off one by one") {
     CHECK_FALSE(tuned(h100(), "plain_loads=0").lookbackPlainLoads);
     CHECK(tuned(h100(), "plain_loads=0").lookbackPlainStores);
