@@ -129,7 +129,8 @@ const uint DIGIT_WORDS = kRadix - DIGITS_IN_REGISTERS * (kRadix - 1u);
 // nothing of their order) but NVIDIA's GPUs do (H100, driver 580: every stability test of the GPU
 // suite passes with it) and llvmpipe does (CI runs a variant with it). Other devices match digits
 // with ballots (matchDigit()), and so do pairs in tiles of several rounds (Tuning::ranksByAtomics).
-// On an H100 keys32 4M / 2^26 / 2^28 11% / 6% / 9% faster, pairs32 8-10%, keys64 from 2^23 10%.
+// On an H100, against 4141c0e's ballots: keys32 4M / 2^26 / 2^28 about 18% / 11% / 12% faster,
+// pairs32 at 2^26 / 2^28 10% / 9%, keys64 from 2^23 11-12% (sessions 28-29; the log).
 layout(constant_id = 24) const bool ATOMIC_RANKING = false;
 
 shared uint s_tile[SHARED_TILE_WORDS];  // the reorder area (and with deferred stores the counters)
