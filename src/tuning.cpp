@@ -209,24 +209,32 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.persistentTiles = true;
       p.lookbackPlainStores = true;
       p.atomicRanking = true;
-      p.tierCount = 5;
+      p.tierCount = 6;
       p.tiers[1] = {80u << 10, {512, 4, 1}, {512, 4, 1}};
       p.tiers[1].reduceThenScanFrom = 1u << 17;
       p.tiers[2] = {3u << 17, {512, 4, 1}, {512, 9, 1, true}};
       p.tiers[3] = {5u << 17, {512, 18, 1, true}, {512, 9, 1, true}};
       p.tiers[3].fitWaves = true;
-      p.tiers[4] = {1u << 23, {512, 18, 1, true}, {768, 12, 2}, {512, 19, 1}, {768, 14, 2}};
+      // 64-bit keys alone take tier 5's 768 x 14 from 2^21 keys (tier 4: tier 3's other shapes),
+      // against 512 x 9 fitted to waves: keys64 2M / 2.5M / 3M / 4M / 6M 0.2192 / 0.2597 / 0.3096
+      // / 0.4374 / 0.6241 -> 0.2061 / 0.2144 / 0.2990 / 0.3256 / 0.5127 ms (session 29); pairs
+      // with 64-bit elements lost there (3M 7%, 4M 4%). The fitting leaves 768 x 14 whole but
+      // from 2.84M to 3.04M keys (768 x 10 there: 3M 3% faster than 512 x 9, whole 768 x 14 8%).
+      p.tiers[4] = {1u << 21, {512, 18, 1, true}, {512, 9, 1, true}, {0, 0, 1}, {768, 14, 2}};
+      p.tiers[4].fitWaves = true;
+      p.tiers[5] = {1u << 23, {512, 18, 1, true}, {768, 12, 2}, {512, 19, 1}, {768, 14, 2}};
       // Hot digits: keys alone, 32-bit ones not where nearly every key holds the digit.
       p.hotDigitWithValues = false;
       p.hotDigitTo[2] = 98;
       p.lookbackWindow[0] = 3;
       p.lookbackWindow[2] = 3;
-      // 64-bit keys alone from 2^23: 2, 0.5-1.1% faster than 4 there, 1-1.7% slower at 1M-4M.
-      p.tiers[4].lookbackWindow[3] = 2;
+      // 64-bit keys alone in 768 x 14 read 2 predecessors: 0.5-1.1% faster than 4 from 2^23 (and 1-1.7%
+      // slower than 4 in 512 x 9 at 1M-4M).
+      p.tiers[4].lookbackWindow[3] = p.tiers[5].lookbackWindow[3] = 2;
       // Pairs from 2^23 read the look-back with atomics: plain loads ran pairs32 2^26 / 2^28 3-4%
       // slower, pairs64v32 2%, where they ran every class 2-8% faster at 1M-4M and keys 4-7% at 2^26
       // / 2^28 (session 29).
-      p.tiers[4].plainLoads[0] = p.tiers[4].plainLoads[1] = 0;
+      p.tiers[5].plainLoads[0] = p.tiers[5].plainLoads[1] = 0;
       p.ridingValues = true;
       p.chainedUpTo = 1u << 20;
       return p;

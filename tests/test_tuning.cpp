@@ -63,7 +63,7 @@ TEST_SUITE("tuning") {
     CHECK_FALSE(t.partitionedRanking);
     CHECK(t.persistentTiles);
     CHECK(t.waveWorkgroups == 132);
-    CHECK(t.tierCount == 5);
+    CHECK(t.tierCount == 6);
   }
 
   TEST_CASE("devices never measured keep the choices the Vulkan spec promises") {
@@ -86,21 +86,38 @@ TEST_SUITE("tuning") {
   }
 
   TEST_CASE("a tier's own look-back loads, per tile class") {
-    // NVIDIA's pairs from 2^23 (tier 4) read with atomics, its other tiles with plain loads
+    // NVIDIA's pairs from 2^23 (tier 5) read with atomics, its other tiles with plain loads
     // (tuning.cpp); a tier's override names one class and leaves the others to the device.
     const Tuning t = tuned(h100(), "");
     for (uint32_t tier = 0; tier < t.tierCount; ++tier)
       for (uint32_t cls = 0; cls < vksort::detail::kTileClasses; ++cls) {
         CAPTURE(tier);
         CAPTURE(cls);
-        CHECK(t.tiers[tier].shape[cls].lookbackPlainLoads == !(tier == 4 && cls < 2));
+        CHECK(t.tiers[tier].shape[cls].lookbackPlainLoads == !(tier == 5 && cls < 2));
       }
-    const Tuning o = tuned(h100(), "tier3_plain_loads_alone=0,tier4_plain_loads_wide=1");
+    const Tuning o = tuned(h100(), "tier3_plain_loads_alone=0,tier5_plain_loads_wide=1");
     CHECK_FALSE(o.tiers[3].shape[2].lookbackPlainLoads);
     CHECK(o.tiers[3].shape[0].lookbackPlainLoads);
-    CHECK(o.tiers[4].shape[1].lookbackPlainLoads);
-    CHECK_FALSE(o.tiers[4].shape[0].lookbackPlainLoads);
+    CHECK(o.tiers[5].shape[1].lookbackPlainLoads);
+    CHECK_FALSE(o.tiers[5].shape[0].lookbackPlainLoads);
     CHECK_FALSE(tuned(h100(), "plain_loads=0").tiers[3].shape[2].lookbackPlainLoads);
+  }
+
+  TEST_CASE("NVIDIA's 64-bit keys alone take their 2-round tiles from 2^21 keys") {
+    // Tier 4 is tier 3 but for 64-bit keys alone (768 x 14 in 2 rounds, tier 5's), and its
+    // fitting to waves leaves that tile whole where it was measured so.
+    const Tuning t = tuned(h100(), "");
+    REQUIRE(t.tierCount == 6);
+    CHECK(t.tiers[4].from == 1u << 21);
+    for (uint32_t cls = 0; cls < 3; ++cls) CHECK(t.tiers[4].shape[cls] == t.tiers[3].shape[cls]);
+    const vksort::detail::TileShape& wide = t.tiers[4].shape[3];
+    CHECK(wide.workgroupSize == 768);
+    CHECK(wide.keysPerInvocation == 14);
+    CHECK(wide.reorderRounds == 2);
+    CHECK(wide.lookbackWindow == 2);
+    for (uint32_t count : {1u << 21, 2500000u, 3u << 20, 4u << 20, 6000000u, (1u << 23) - 1})
+      CHECK(t.fittedTileKeys(wide, count) == wide.keys());
+    CHECK(t.fittedTileKeys(wide, 3000000) == 768 * 10);  // 3 waves of 132 tiles
   }
 
   TEST_CASE("VKSORT_TUNING turns NVIDIA's choices off one by one") {
