@@ -183,7 +183,7 @@ bool trustsForwardProgress(const DeviceCaps& caps);
 // _alone / _wide_alone as above; pairs: whether pairs count hot digits too),
 // "histogram_tiles=8,histogram_min_groups=256,histogram_copies=4,histogram_workgroup=128,
 // partitioned=0,plain_loads=1,plain_stores=1,lookback_window=4 (then _pairs / _wide / _alone /
-// _wide_alone), tier4_lookback_window_wide_alone=2,tier4_plain_loads_pairs=0 (a tier's own, per
+// _wide_alone), tier5_lookback_window_wide_alone=2,tier5_plain_loads_pairs=0 (a tier's own, per
 // tile class),
 // persistent=0,riding_values=1,subgroup=32,small_keys=4096,
 // small_kpi=4,small_tiles=3,small_workgroup=1024,bitonic_keys_per_pass=256,bitonic_kpi=4,bitonic_workgroup=256,
