@@ -430,7 +430,6 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   t.histogramMinWorkgroups = std::max(want.histogramMinWorkgroups, 1u);
   t.partitionedRanking = want.partitionedRanking && caps.partitionedSubgroups;
   t.atomicRanking = want.atomicRanking && !t.partitionedRanking;
-  t.lookbackPlainLoads = want.lookbackPlainLoads;
   t.lookbackPlainStores = want.lookbackPlainStores;
   t.patientWaits = want.patientWaits >= 0 ? want.patientWaits != 0 : caps.driverId == VK_DRIVER_ID_MESA_LLVMPIPE;
   t.persistentTiles = want.persistentTiles;
@@ -509,7 +508,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
       const uint32_t tierWindow = i == 0 ? 0 : want.tiers[i].lookbackWindow[cls];
       shape.lookbackWindow = std::clamp(tierWindow != 0 ? tierWindow : want.lookbackWindow[cls], 1u, 16u);
       const int tierLoads = i == 0 ? -1 : want.tiers[i].plainLoads[cls];
-      shape.lookbackPlainLoads = tierLoads >= 0 ? tierLoads != 0 : t.lookbackPlainLoads;
+      shape.lookbackPlainLoads = tierLoads >= 0 ? tierLoads != 0 : want.lookbackPlainLoads;
       shape.ridingValues = want.ridingValues && !classKeysAlone(cls) && shape.reorderRounds == 1;
     }
   // The one-workgroup sort's tiles, ascending: first bitonic networks (small_bitonic.glsl) of

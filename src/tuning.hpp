@@ -29,8 +29,8 @@ struct TileShape {
   uint32_t hotDigitTo = 100;  // from .. to percent of its keys, its keys are counted a subgroup
                               // at a time (onesweep.glsl, HOT_DIGIT_FROM; 0: never)
   uint32_t lookbackWindow = 1;  // Onesweep binning: predecessors the look-back reads at once
-  bool lookbackPlainLoads = false;  // and reads them with plain loads, not atomics (Tuning's,
-                                    // unless a tier says otherwise for the class)
+  bool lookbackPlainLoads = false;  // and reads them with plain loads, not atomics (the device's
+                                    // choice, unless a tier says otherwise for the class)
   bool ridingValues = false;    // pairs with 32-bit values in one round: values load with
                                 // their keys and wait in registers (binning.glsl's
                                 // RIDING_VALUES), not at the value scatter
@@ -74,9 +74,8 @@ struct Tuning {
   bool atomicRanking;                  // one shared atomic per key rather than ballots: where a
                                        // subgroup's atomics on one word apply in lane order
                                        // (binning.glsl's ATOMIC_RANKING)
-  bool lookbackPlainLoads;             // look-back reads status words with loads, not atomics
-                                       // (the device's choice; each TileShape holds its own)
-  bool lookbackPlainStores;            // and publishes them with stores, not atomics
+  bool lookbackPlainStores;            // look-back publishes status words with stores, not atomics
+                                       // (how it reads them: TileShape::lookbackPlainLoads)
   bool patientWaits;                   // spins re-read in straight-line code each turn
                                        // (patient_wait.glsl: llvmpipe's loop limiter)
   bool persistentTiles;                // Onesweep workgroups take tiles while tickets last

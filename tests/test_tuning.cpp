@@ -18,6 +18,15 @@ using vksort::detail::Tuning;
 
 namespace {
 
+// Whether every binning tile of every tier reads the look-back with plain loads (`plain`) or
+// every one with atomics.
+bool everyTileReads(const Tuning& t, bool plain) {
+  for (uint32_t tier = 0; tier < t.tierCount; ++tier)
+    for (const vksort::detail::TileShape& shape : t.tiers[tier].shape)
+      if (shape.lookbackPlainLoads != plain) return false;
+  return true;
+}
+
 // A device as queryDeviceCaps() describes it: subgroup size control, 48 KiB of shared memory.
 DeviceCaps capsOf(uint32_t vendorId, VkDriverId driver, uint32_t subgroupSize, uint32_t multiprocessors) {
   DeviceCaps caps;
@@ -57,7 +66,7 @@ TEST_SUITE("tuning") {
     CHECK(t.algorithm == Algorithm::onesweep);
     CHECK(t.subgroupSize == 32);
     CHECK(t.requireSubgroupSize);
-    CHECK(t.lookbackPlainLoads);
+    CHECK(t.tiers[0].shape[0].lookbackPlainLoads);
     CHECK(t.lookbackPlainStores);
     CHECK(t.atomicRanking);
     CHECK_FALSE(t.partitionedRanking);
@@ -78,7 +87,7 @@ TEST_SUITE("tuning") {
                             Device{"unknown", capsOf(0x1234, VkDriverId(0), 32, 0)}}) {
       CAPTURE(d.name);
       const Tuning t = tuned(d.caps, "");
-      CHECK_FALSE(t.lookbackPlainLoads);
+      CHECK(everyTileReads(t, false));
       CHECK_FALSE(t.lookbackPlainStores);
       CHECK_FALSE(t.atomicRanking);
       CHECK_FALSE(t.persistentTiles);
@@ -121,12 +130,12 @@ TEST_SUITE("tuning") {
   }
 
   TEST_CASE("VKSORT_TUNING turns NVIDIA's choices off one by one") {
-    CHECK_FALSE(tuned(h100(), "plain_loads=0").lookbackPlainLoads);
+    CHECK(everyTileReads(tuned(h100(), "plain_loads=0"), false));
     CHECK(tuned(h100(), "plain_loads=0").lookbackPlainStores);
     CHECK_FALSE(tuned(h100(), "plain_stores=0").lookbackPlainStores);
-    CHECK(tuned(h100(), "plain_stores=0").lookbackPlainLoads);
+    CHECK(tuned(h100(), "plain_stores=0").tiers[0].shape[0].lookbackPlainLoads);
     CHECK_FALSE(tuned(h100(), "atomic_ranking=0").atomicRanking);
-    CHECK(tuned(h100(), "atomic_ranking=0").lookbackPlainLoads);
+    CHECK(tuned(h100(), "atomic_ranking=0").tiers[0].shape[0].lookbackPlainLoads);
     CHECK_FALSE(tuned(h100(), "persistent=0").persistentTiles);
   }
 }
