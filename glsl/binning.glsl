@@ -103,13 +103,33 @@ const uint CHUNK_PAIRS = (COUNTER_PAIRS + ROW_CHUNKS - 1u) / (ROW_CHUNKS + uint(
 // Loops over at most this many counter rows are unrolled (sumRows(), addToRows(), KNOWN_ROWS):
 // 32-lane subgroups; small subgroups make up to 64 rows.
 const uint kUnrolledRows = 8u;
+// A ranking step's places from one shared atomic per key (the tuning's atomicRanking; NVIDIA):
+// each lane adds 1 to its subgroup's counter of its digit and takes the value before as its
+// place, with no ballots. Stable only where one instruction's atomics on one word apply in lane
+// order and a subgroup's steps in program order, which the Vulkan spec does not promise (it says
+// nothing of their order) but NVIDIA's GPUs do (H100, driver 580: every stability test of the GPU
+// suite passes with it) and llvmpipe does (CI runs a variant with it). Other devices match digits
+// with ballots (matchDigit()), and so do pairs in tiles of several rounds (Tuning::ranksByAtomics).
+// On an H100, against 4141c0e's ballots: keys32 4M / 2^26 / 2^28 about 18% / 11% / 12% faster,
+// pairs32 at 2^26 / 2^28 10% / 9%, keys64 from 2^23 11-12% (sessions 28-29; the log).
+layout(constant_id = 24) const bool ATOMIC_RANKING = false;
+// Ranking before the row sums (the tuning's rankFirst, with ATOMIC_RANKING): each key's atomic on
+// its subgroup's zeroed row gives its place among its subgroup's keys of its digit, and leaves the
+// row holding the subgroup's counts, so the count's own atomic per key goes; after the row sums
+// each key adds its row's first place (a shared load) and, in one round, goes to s_tile. Passes with a
+// hot digit count and rank as before (t_rankedFirst: per tile, from countIntoRows()'s `hot`).
+// On an H100 32-bit pairs 1-2% faster, 12% at q16 (their count's atomics on one word had
+// serialized); keys alone 2.5-4% slower (tuning.cpp).
+layout(constant_id = 25) const bool RANK_FIRST_WANTED = false;
+const bool RANK_FIRST = RANK_FIRST_WANTED && ATOMIC_RANKING;
+bool t_rankedFirst = false;
 // Rows left as the ranking leaves them (EARLY_NEXT_COUNT with chunked row sums): after a tile's
 // ranking each counter word holds what its row-sum invocation can compute (each half: its
 // subgroup's first place of the digit plus the subgroup's count of it), so the next tile's keys
 // are counted on top of it, without clearing the row (a shared atomic AND per word, a subgroup
 // barrier), and the row sums subtract it (t_rowsAfter, one register per row of the chunk). On an
 // H100 keys32 4M / 2^26 / 2^28 0.5% / 0.3% / 0.6% faster, keys64 1M / 4M (512 x 9) 1.3% / 1.8%.
-const bool KNOWN_ROWS = uint(EARLY_NEXT_COUNT) * CHUNKED * uint(CHUNK_PAIRS <= kUnrolledRows) != 0u;
+const bool KNOWN_ROWS = uint(EARLY_NEXT_COUNT) * CHUNKED * uint(CHUNK_PAIRS <= kUnrolledRows) * uint(!RANK_FIRST) != 0u;
 const uint KNOWN_ROW_REGS = CHUNK_PAIRS - 1u < kUnrolledRows ? CHUNK_PAIRS : 1u;  // 1 to 8 (an array's size)
 uint t_rowsAfter[KNOWN_ROW_REGS];
 // Keys alone with chunked row sums: invocation d (d < kRadix) computes digit d's count and start
@@ -122,16 +142,6 @@ const uint DIGIT_WORDS = kRadix - DIGITS_IN_REGISTERS * (kRadix - 1u);
 #define DIGIT_SCAN_WORDS DIGIT_WORDS
 #include "workgroup_scan.glsl"
 #include "subgroup_rank.glsl"
-// A ranking step's places from one shared atomic per key (the tuning's atomicRanking; NVIDIA):
-// each lane adds 1 to its subgroup's counter of its digit and takes the value before as its
-// place, with no ballots. Stable only where one instruction's atomics on one word apply in lane
-// order and a subgroup's steps in program order, which the Vulkan spec does not promise (it says
-// nothing of their order) but NVIDIA's GPUs do (H100, driver 580: every stability test of the GPU
-// suite passes with it) and llvmpipe does (CI runs a variant with it). Other devices match digits
-// with ballots (matchDigit()), and so do pairs in tiles of several rounds (Tuning::ranksByAtomics).
-// On an H100, against 4141c0e's ballots: keys32 4M / 2^26 / 2^28 about 18% / 11% / 12% faster,
-// pairs32 at 2^26 / 2^28 10% / 9%, keys64 from 2^23 11-12% (sessions 28-29; the log).
-layout(constant_id = 24) const bool ATOMIC_RANKING = false;
 
 shared uint s_tile[SHARED_TILE_WORDS];  // the reorder area (and with deferred stores the counters)
 // Each subgroup's digit counters, 16 bits each (a subgroup holds fewer than 2^16 keys): half the
@@ -423,8 +433,13 @@ void sumSubgroupRows() {
 // uniform keys where all of them were). Two loops: one loop with both forms was slower on an H100
 // (keys32 q1 2^26 2.35 ms, keys64 7.13: samples/bench/PERFORMANCE-LOG.md).
 const uint kCrowdedPass = kRadix + 1u;
+void rankFirstSteps(uint shift, bool whole);
 void countIntoRows(uint shift, uint hot) {
-  if (hot < kRadix) {
+  t_rankedFirst = RANK_FIRST && hot == kRadix;
+  if (t_rankedFirst) {
+    if (t_count == tileKeys()) rankFirstSteps(shift, true);
+    else rankFirstSteps(shift, false);
+  } else if (hot < kRadix) {
     [[unroll]] for (uint i = 0u; i < KPI; ++i) {
       uint digit = digitOf(t_keys[i], shift);
       bool held = holdsKey(i), isHot = held && digit == hot;
@@ -523,6 +538,37 @@ void rankSteps(uint shift, bool whole) {
   }
 }
 
+// RANK_FIRST: each key's place among its subgroup's keys of its digit (t_places), from its
+// atomic on the zeroed row, which it leaves holding the subgroup's counts. `whole` as rankSteps()'s.
+// (A step whose lanes all held one digit taking one atomic for them all, subgroupAllEqual():
+// pairs32 9-19% slower on an H100, even at q16.)
+void rankFirstSteps(uint shift, bool whole) {
+  uint sh = counterShift(gl_SubgroupID);
+  [[unroll]] for (uint i = 0u; i < (KPI + 1u) / 2u; ++i) t_places[i] = 0u;
+  [[unroll]] for (uint i = 0u; i < KPI; ++i) {
+    if (!stepInTile(i)) break;
+    bool valid = whole || laneIndex(i) < t_count;
+    uint digit = digitOf(t_keys[i], shift);
+    uint place = valid ? (counterAdd(counterWord(gl_SubgroupID, digit), 1u << sh) >> sh) & 0xFFFFu : 0u;
+    t_places[i / 2u] |= place << (16u * (i % 2u));
+  }
+}
+// RANK_FIRST, behind the row sums: each key's place moves by its row's first place of its digit,
+// and in one round the key goes to it in s_tile.
+void placeRankedSteps(uint shift, bool whole) {
+  uint sh = counterShift(gl_SubgroupID);
+  uint places[(KPI + 1u) / 2u];
+  [[unroll]] for (uint i = 0u; i < (KPI + 1u) / 2u; ++i) places[i] = 0u;
+  [[unroll]] for (uint i = 0u; i < KPI; ++i) {
+    if (!stepInTile(i)) break;
+    uint digit = digitOf(t_keys[i], shift);
+    uint place = placeOf(i) + ((counterLoad(counterWord(gl_SubgroupID, digit)) >> sh) & 0xFFFFu);
+    if (!DEFERRED_STORES && (whole || laneIndex(i) < t_count)) tileStoreKey(place, t_keys[i]);
+    places[i / 2u] |= place << (16u * (i % 2u));
+  }
+  [[unroll]] for (uint i = 0u; i < (KPI + 1u) / 2u; ++i) t_places[i] = places[i];
+}
+
 // Each key's place in the tile's digit order (t_places), and with one reorder round the key to it
 // in s_tile. The row counter of a digit advances by its peers at each step; the last peer moves
 // it. A uniform tile skips this: its digit order is its input order, and its keys stay in
@@ -532,7 +578,10 @@ void rankSteps(uint shift, bool whole) {
 // (with the rows holding the digits' starts, sumSubgroupRows()).
 void rankTile(uint shift) {
   if (t_uniform) return;
-  if (t_count == tileKeys()) rankSteps(shift, true);
+  if (t_rankedFirst) {
+    if (t_count == tileKeys()) placeRankedSteps(shift, true);
+    else placeRankedSteps(shift, false);
+  } else if (t_count == tileKeys()) rankSteps(shift, true);
   else rankSteps(shift, false);
 }
 

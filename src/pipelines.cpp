@@ -98,6 +98,7 @@ struct SpecData {
   VkBool32 ridingValues;                 // 22
   VkBool32 patientWaits;                 // 23
   VkBool32 atomicRanking;                // 24
+  VkBool32 rankFirst;                    // 25
 };
 const VkSpecializationMapEntry kSpecMap[] = {
     {0, offsetof(SpecData, workgroupSize), 4},
@@ -119,6 +120,7 @@ const VkSpecializationMapEntry kSpecMap[] = {
     {22, offsetof(SpecData, ridingValues), 4},
     {23, offsetof(SpecData, patientWaits), 4},
     {24, offsetof(SpecData, atomicRanking), 4},
+    {25, offsetof(SpecData, rankFirst), 4},
 };
 
 struct KernelSource {
@@ -250,7 +252,8 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uin
                 t.lookbackPlainStores,
                 (kernel == kBinning || kernel == kDownsweep || kernel == kChained) && tile.ridingValues,
                 t.patientWaits,
-                t.ranksByAtomics(tile, valueWords == 0)};
+                t.ranksByAtomics(tile, valueWords == 0),
+                kernel == kBinning && tile.rankFirst};
   VkSpecializationInfo specInfo{uint32_t(std::size(kSpecMap)), kSpecMap, sizeof spec, &spec};
 
   VkPipelineShaderStageRequiredSubgroupSizeCreateInfo requiredSize{

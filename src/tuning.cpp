@@ -57,10 +57,14 @@ struct Preferred {
     uint32_t reduceThenScanFrom = 0;  // where reduce-then-scan starts the tier (0: `from`)
     uint32_t lookbackWindow[kTileClasses] = {};  // per tile class; 0: the class's, below
     int plainLoads[kTileClasses] = {-1, -1, -1, -1};  // per tile class; -1: lookbackPlainLoads
+    int fitPercent[kTileClasses] = {-1, -1, -1, -1};  // per tile class, where fitWaves; -1: the class's
+    int rankFirst[kTileClasses] = {-1, -1, -1, -1};   // per tile class; -1: the class's
   } tiers[kMaxTileTiers] = {};
   uint32_t waveWorkgroups = ~0u;      // ~0: the device's SM count where it reports one
   // Tile classes' (BinningTier::shape) TileShape::fitPercent, where a tier fits its tiles.
   uint32_t fitPercent[kTileClasses] = {100, 78, 78, 78};
+  // Tile classes' TileShape::rankFirst (0 or 1), where the device ranks by atomics.
+  uint32_t rankFirst[kTileClasses] = {};
   // Tile classes' TileShape::hotDigitFrom / hotDigitTo (Onesweep), in every tier.
   uint32_t hotDigitFrom[kTileClasses] = {25, 25, 25, 25};
   uint32_t hotDigitTo[kTileClasses] = {100, 100, 100, 100};
@@ -209,7 +213,7 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.persistentTiles = true;
       p.lookbackPlainStores = true;
       p.atomicRanking = true;
-      p.tierCount = 6;
+      p.tierCount = 7;
       p.tiers[1] = {80u << 10, {512, 4, 1}, {512, 4, 1}};
       p.tiers[1].reduceThenScanFrom = 1u << 17;
       p.tiers[2] = {3u << 17, {512, 4, 1}, {512, 9, 1, true}};
@@ -218,10 +222,12 @@ Preferred preferredFor(const DeviceCaps& caps) {
       // 64-bit keys alone take tier 5's 768 x 14 from 2^21 keys (tier 4: tier 3's other shapes),
       // against 512 x 9 fitted to waves: keys64 2M / 2.5M / 3M / 4M / 6M 0.2192 / 0.2597 / 0.3096
       // / 0.4374 / 0.6241 -> 0.2061 / 0.2144 / 0.2990 / 0.3256 / 0.5127 ms (session 29); pairs
-      // with 64-bit elements lost there (3M 7%, 4M 4%). The fitting leaves 768 x 14 whole but
-      // from 2.84M to 3.04M keys (768 x 10 there: 3M 3% faster than 512 x 9, whole 768 x 14 8%).
+      // with 64-bit elements lost there (3M 7%, 4M 4%). Not fitted to waves: the fitting would cut
+      // 768 x 14 to 768 x 10 from 2.85M to 3.04M keys (keys64 2.9M / 3M / 3.04M 0.2931 / 0.2984
+      // / 0.3008 ms fitted, 0.2784 / 0.2838 / 0.2861 whole; 2.8M alike; session 30).
       p.tiers[4] = {1u << 21, {512, 18, 1, true}, {512, 9, 1, true}, {0, 0, 1}, {768, 14, 2}};
       p.tiers[4].fitWaves = true;
+      p.tiers[4].fitPercent[3] = 0;
       p.tiers[5] = {1u << 23, {512, 18, 1, true}, {768, 12, 2}, {512, 19, 1}, {768, 14, 2}};
       // Hot digits: keys alone, 32-bit ones not where nearly every key holds the digit.
       p.hotDigitWithValues = false;
@@ -235,7 +241,22 @@ Preferred preferredFor(const DeviceCaps& caps) {
       // slower, pairs64v32 2%, where they ran every class 2-8% faster at 1M-4M and keys 4-7% at 2^26
       // / 2^28 (session 29).
       p.tiers[5].plainLoads[0] = p.tiers[5].plainLoads[1] = 0;
+      // Pairs with 64-bit elements rank first (by atomics, RANK_FIRST) in 768 x 12 from 2^23 to
+      // 3 x 2^24 keys, not beyond (tier 6: tier 5 but for that): 2 reps against counting first and
+      // ranking by ballots, ms, pairs64v32 8M / 2^24 / 24M / 2^25 1.0638 / 1.9809 / 2.8933 /
+      // 3.8136 -> 0.9653 / 1.9059 / 2.8250 / 3.7472, 2^24 q16 1.9229 -> 1.7770; but 48M / 2^26 /
+      // 2^28 0.75% / 4.6% / 9% slower (session 30).
+      p.tiers[6] = p.tiers[5];
+      p.tiers[6].from = 3u << 24;
+      p.tiers[5].rankFirst[1] = 1;
       p.ridingValues = true;
+      // 32-bit pairs rank before their row sums (RANK_FIRST), 2 reps against counting first, ms:
+      // pairs32 4M / 2^24 / 2^26 / 2^28 0.2087 / 0.7162 / 2.575 / 10.303 -> 0.2039 / 0.7026 /
+      // 2.556 / 10.130; at 2^24 q1 / q4 / q16 0.7100 / 0.8487 / 0.7747 -> 0.6964 / 0.8012 /
+      // 0.6779 (pairs count no hot digit: their count's atomics on one word serialized). Keys
+      // alone lost (keys32 4M-2^28 2.5-4% slower: their early count of the next tile becomes an
+      // early ranking, and their rows are cleared again), pairs64v32 alike (session 30).
+      p.rankFirst[0] = 1;
       p.chainedUpTo = 1u << 20;
       return p;
     }
@@ -280,6 +301,8 @@ void setTierField(Preferred* want, uint32_t tier, const std::string& field, uint
   else if (field == "fit") t.fitWaves = value != 0;
   else if (const uint32_t cls = classNamed(field, "lookback_window"); cls < kTileClasses) t.lookbackWindow[cls] = value;
   else if (const uint32_t c = classNamed(field, "plain_loads"); c < kTileClasses) t.plainLoads[c] = value != 0;
+  else if (const uint32_t k = classNamed(field, "fit_percent"); k < kTileClasses) t.fitPercent[k] = int(std::min(value, 100u));
+  else if (const uint32_t r = classNamed(field, "rank_first"); r < kTileClasses) t.rankFirst[r] = value != 0;
 }
 
 // VKSORT_TUNING=name=value,...: a developer's override of `want`, for measuring shapes.
@@ -299,7 +322,8 @@ void applyOverride(Preferred* want) {
       return true;
     };
     if (perClass("fit_percent", want->fitPercent) || perClass("hot_digit_from", want->hotDigitFrom) ||
-        perClass("hot_digit_to", want->hotDigitTo) || perClass("lookback_window", want->lookbackWindow)) {
+        perClass("hot_digit_to", want->hotDigitTo) || perClass("lookback_window", want->lookbackWindow) ||
+        perClass("rank_first", want->rankFirst)) {
       // set by perClass()
     } else if (is("workgroup")) want->workgroupSize = value;
     else if (is("keys")) want->keysPerInvocation = value;
@@ -496,7 +520,8 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
       if (given.keysPerInvocation != 0) shape.keysPerInvocation = given.keysPerInvocation;
       if (given.workgroupSize != 0 || given.keysPerInvocation != 0) shape.reorderRounds = given.reorderRounds;
       shape.prefetchPairs = !classKeysAlone(cls) && given.prefetchPairs && t.persistentTiles;  // pairs alone
-      shape.fitPercent = fitted ? std::min(want.fitPercent[cls], 100u) : 0;
+      const int tierFit = w.fitPercent[cls];
+      shape.fitPercent = fitted ? std::min(tierFit >= 0 ? uint32_t(tierFit) : want.fitPercent[cls], 100u) : 0;
       fit(&shape, classWords(cls), true, classKeysAlone(cls));
     }
   }
@@ -510,6 +535,9 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
       const int tierLoads = i == 0 ? -1 : want.tiers[i].plainLoads[cls];
       shape.lookbackPlainLoads = tierLoads >= 0 ? tierLoads != 0 : want.lookbackPlainLoads;
       shape.ridingValues = want.ridingValues && !classKeysAlone(cls) && shape.reorderRounds == 1;
+      const int tierRankFirst = i == 0 ? -1 : want.tiers[i].rankFirst[cls];
+      shape.rankFirst = (tierRankFirst >= 0 ? tierRankFirst != 0 : want.rankFirst[cls] != 0) && t.atomicRanking &&
+                        t.algorithm == Algorithm::onesweep;  // Onesweep's binning alone
     }
   // The one-workgroup sort's tiles, ascending: first bitonic networks (small_bitonic.glsl) of
   // powers of two up to bitonicKeysPerPass times a full key's passes (smallTileOf() gives a sort

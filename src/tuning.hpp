@@ -34,13 +34,15 @@ struct TileShape {
   bool ridingValues = false;    // pairs with 32-bit values in one round: values load with
                                 // their keys and wait in registers (binning.glsl's
                                 // RIDING_VALUES), not at the value scatter
+  bool rankFirst = false;       // Onesweep binning, ranking by atomics: keys ranked before the
+                                // row sums, with no count of their own (binning.glsl's RANK_FIRST)
   uint32_t keys() const { return workgroupSize * keysPerInvocation; }
   // Every field above (a new field goes here too): tiers with equal shapes share pipelines.
   bool operator==(const TileShape& o) const {
     auto fields = [](const TileShape& s) {
       return std::tie(s.workgroupSize, s.keysPerInvocation, s.reorderRounds, s.prefetchPairs, s.bitonic,
                       s.ridersAlongside, s.fitPercent, s.hotDigitFrom, s.hotDigitTo, s.lookbackWindow,
-                      s.lookbackPlainLoads, s.ridingValues);
+                      s.lookbackPlainLoads, s.ridingValues, s.rankFirst);
     };
     return fields(*this) == fields(o);
   }
@@ -120,10 +122,10 @@ struct Tuning {
     return i;
   }
   // Whether a binning pipeline of `shape` ranks by atomics (binning.glsl's ATOMIC_RANKING): where
-  // the device does, except pairs in tiles of several rounds (H100: pairs64v32 in 768 x 12 lost
-  // 3.5% at 2^26 and 9% at 2^28 with it, where keys64 in 768 x 14 gained 10%).
+  // the device does, except pairs in tiles of several rounds that count first (H100: pairs64v32 in
+  // 768 x 12 lost 3.5% at 2^26 and 9% at 2^28 with it, where keys64 in 768 x 14 gained 10%).
   bool ranksByAtomics(const TileShape& shape, bool keysAlone) const {
-    return atomicRanking && (keysAlone || shape.reorderRounds == 1);
+    return atomicRanking && (keysAlone || shape.reorderRounds == 1 || shape.rankFirst);
   }
   // Whether Onesweep's direct sorts in `shape` fit their tiles to whole waves (fittedTileKeys()).
   bool fitsWaves(const TileShape& shape) const { return shape.fitPercent != 0 && waveWorkgroups != 0; }
@@ -170,14 +172,17 @@ bool trustsForwardProgress(const DeviceCaps& caps);
 // "workgroup=384,keys=20,wide_keys=10,rounds=2,wide_rounds=1" (the first tier's tiles),
 // "tiers=3,tier1_from=131072,tier1_workgroup=512,tier1_keys=4,tier1_rounds=1,tier1_wide_workgroup=512,
 // tier1_wide_keys=4,tier1_wide_rounds=1,tier1_prefetch=0,tier1_wide_prefetch=0,tier1_alone_workgroup=512,
-// tier1_alone_keys=18,tier1_alone_rounds=1,tier1_wide_alone_keys=12,tier2_from=..." (tiers 1-5;
+// tier1_alone_keys=18,tier1_alone_rounds=1,tier1_wide_alone_keys=12,tier2_from=..." (tiers 1-6;
 // "tiers=1" drops the others; wide: pairs with 64-bit keys or values; alone: 32-bit keys without
 // values, by default the tier's 32-bit shape; wide_alone: 64-bit keys without values, by default
 // the tier's wide shape),
-// "tier3_fit=1,wave_workgroups=132,fit_percent=78,fit_percent_pairs=100" (the tier's tiles fitted to
-// whole waves of that many workgroups, by default the device's SM count, where that cuts them to
-// at most that share: fit_percent for every tile class, then fit_percent_pairs / _wide / _alone /
-// _wide_alone for 32-bit pairs, pairs with 64-bit elements, 32-bit keys alone, 64-bit keys alone),
+// "tier3_fit=1,wave_workgroups=132,fit_percent=78,fit_percent_pairs=100,tier4_fit_percent_wide_alone=0"
+// (the tier's tiles fitted to whole waves of that many workgroups, by default the device's SM
+// count, where that cuts them to at most that share: fit_percent for every tile class, then
+// fit_percent_pairs / _wide / _alone / _wide_alone for 32-bit pairs, pairs with 64-bit elements,
+// 32-bit keys alone, 64-bit keys alone; a tier's own per class, 0: not fitted),
+// "rank_first=1,tier5_rank_first_wide=0" (then _pairs / _wide / _alone / _wide_alone:
+// TileShape::rankFirst; a tier's own per class),
 // "hot_digit_from=25,hot_digit_to=100,hot_digit_pairs=1" (every tile class; then _pairs / _wide /
 // _alone / _wide_alone as above; pairs: whether pairs count hot digits too),
 // "histogram_tiles=8,histogram_min_groups=256,histogram_copies=4,histogram_workgroup=128,

@@ -121,7 +121,13 @@ TEST_SUITE("algorithms") {
       CHECK(vksort::getSorterProperties(gpu().sorter).atomicRanking == (ctx.properties.vendorID == 0x10DE));
     for (const char* variant : {"algorithm=1,small_keys=0,atomic_ranking=1",
                                 "algorithm=1,small_keys=0,atomic_ranking=1,chained_up_to=4294967295",
-                                "algorithm=2,small_keys=0,atomic_ranking=1,persistent=1,rounds=2,wide_rounds=2"}) {
+                                "algorithm=2,small_keys=0,atomic_ranking=1,persistent=1,rounds=2,wide_rounds=2",
+                                // ranked before the row sums (rankFirst), tile after tile (the next
+                                // tile ranked early: keys alone), and beside hot-digit passes
+                                "algorithm=1,small_keys=0,atomic_ranking=1,rank_first=1",
+                                "algorithm=1,small_keys=0,atomic_ranking=1,rank_first=1,persistent=1",
+                                "algorithm=1,small_keys=0,atomic_ranking=1,rank_first=1,persistent=1,hot_digit_from=1",
+                                "algorithm=1,small_keys=0,atomic_ranking=1,rank_first=1,rounds=2,wide_rounds=2"}) {
       sortEveryConfig(variant, {Dist::uniform, Dist::q4, Dist::fewDistinct, Dist::allEqual}, 6);
       TunedSorter tuned(variant);
       CHECK(vksort::getSorterProperties(gpu().sorter).atomicRanking);
