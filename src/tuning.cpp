@@ -213,20 +213,30 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.persistentTiles = true;
       p.lookbackPlainStores = true;
       p.atomicRanking = true;
-      p.tierCount = 7;
+      p.tierCount = 6;
       p.tiers[1] = {80u << 10, {512, 4, 1}, {512, 4, 1}};
       p.tiers[1].reduceThenScanFrom = 1u << 17;
       p.tiers[2] = {3u << 17, {512, 4, 1}, {512, 9, 1, true}};
-      p.tiers[3] = {5u << 17, {512, 18, 1, true}, {512, 9, 1, true}};
+      // Pairs with 64-bit elements take tier 5's 768 x 12 (2 rounds) from 5 x 2^17 keys, ranked
+      // first (RANK_FIRST) and whole: in 512 x 9 fitted to waves, counted first, they had lost 4-7%
+      // to 768 x 12 counted first with ballots (session 29); ranked first, 2 reps, ms, pairs64v32
+      // 700k / 1M / 1.5M / 2M / 2.5M / 3M / 4M / 6M / 8M 0.1491 / 0.1642 / 0.2280 / 0.3043 /
+      // 0.3830 / 0.4284 / 0.5702 / 0.8337 / 1.1031 -> 0.1353 / 0.1439 / 0.2283 / 0.2550 / 0.3617
+      // / 0.3871 / 0.5138 / 0.6916 / 0.9290, pairs64v64 700k / 1M / 2M / 3M 0.1619 / 0.1885 /
+      // 0.3807 / 0.5238 -> 0.1516 / 0.1612 / 0.3164 / 0.4771 (fitted to waves: alike, 700k 2%
+      // slower; session 31).
+      p.tiers[3] = {5u << 17, {512, 18, 1, true}, {768, 12, 2}, {0, 0, 1}, {512, 9, 1}};
       p.tiers[3].fitWaves = true;
-      // 64-bit keys alone take tier 5's 768 x 14 from 2^21 keys (tier 4: tier 3's other shapes),
+      p.tiers[3].fitPercent[1] = 0;
+      // 64-bit keys alone take tier 5's 768 x 14 from 2^21 keys (tier 4: tier 3 but for them),
       // against 512 x 9 fitted to waves: keys64 2M / 2.5M / 3M / 4M / 6M 0.2192 / 0.2597 / 0.3096
-      // / 0.4374 / 0.6241 -> 0.2061 / 0.2144 / 0.2990 / 0.3256 / 0.5127 ms (session 29); pairs
-      // with 64-bit elements lost there (3M 7%, 4M 4%). Not fitted to waves: the fitting would cut
-      // 768 x 14 to 768 x 10 from 2.85M to 3.04M keys (keys64 2.9M / 3M / 3.04M 0.2931 / 0.2984
-      // / 0.3008 ms fitted, 0.2784 / 0.2838 / 0.2861 whole; 2.8M alike; session 30).
-      p.tiers[4] = {1u << 21, {512, 18, 1, true}, {512, 9, 1, true}, {0, 0, 1}, {768, 14, 2}};
-      p.tiers[4].fitWaves = true;
+      // / 0.4374 / 0.6241 -> 0.2061 / 0.2144 / 0.2990 / 0.3256 / 0.5127 ms (session 29). Not
+      // fitted to waves: the fitting would cut 768 x 14 to 768 x 10 from 2.85M to 3.04M keys (keys64
+      // 2.9M / 3M / 3.04M 0.2931 / 0.2984 / 0.3008 ms fitted, 0.2784 / 0.2838 / 0.2861 whole;
+      // 2.8M alike; session 30).
+      p.tiers[4] = p.tiers[3];
+      p.tiers[4].from = 1u << 21;
+      p.tiers[4].wideKeysAlone = {768, 14, 2};
       p.tiers[4].fitPercent[3] = 0;
       p.tiers[5] = {1u << 23, {512, 18, 1, true}, {768, 12, 2}, {512, 19, 1}, {768, 14, 2}};
       // Hot digits: keys alone, 32-bit ones not where nearly every key holds the digit.
@@ -237,18 +247,19 @@ Preferred preferredFor(const DeviceCaps& caps) {
       // 64-bit keys alone in 768 x 14 read 2 predecessors: 0.5-1.1% faster than 4 from 2^23 (and 1-1.7%
       // slower than 4 in 512 x 9 at 1M-4M).
       p.tiers[4].lookbackWindow[3] = p.tiers[5].lookbackWindow[3] = 2;
-      // Pairs from 2^23 read the look-back with atomics: plain loads ran pairs32 2^26 / 2^28 3-4%
-      // slower, pairs64v32 2%, where they ran every class 2-8% faster at 1M-4M and keys 4-7% at 2^26
-      // / 2^28 (session 29).
-      p.tiers[5].plainLoads[0] = p.tiers[5].plainLoads[1] = 0;
-      // Pairs with 64-bit elements rank first (by atomics, RANK_FIRST) in 768 x 12 from 2^23 to
-      // 3 x 2^24 keys, not beyond (tier 6: tier 5 but for that): 2 reps against counting first and
-      // ranking by ballots, ms, pairs64v32 8M / 2^24 / 24M / 2^25 1.0638 / 1.9809 / 2.8933 /
-      // 3.8136 -> 0.9653 / 1.9059 / 2.8250 / 3.7472, 2^24 q16 1.9229 -> 1.7770; but 48M / 2^26 /
-      // 2^28 0.75% / 4.6% / 9% slower (session 30).
-      p.tiers[6] = p.tiers[5];
-      p.tiers[6].from = 3u << 24;
-      p.tiers[5].rankFirst[1] = 1;
+      // 32-bit pairs from 2^23 read the look-back with atomics: plain loads ran pairs32 2^26 / 2^28
+      // 3-4% slower (session 29), and again ranked first (2^26 / 2^28 2.5520 / 10.047 -> 2.6236 /
+      // 10.414 ms, session 31), where they ran every class 2-8% faster at 1M-4M and keys 4-7% at
+      // 2^26 / 2^28. Pairs with 64-bit elements read with plain loads now that they rank first.
+      p.tiers[5].plainLoads[0] = 0;
+      // Pairs with 64-bit elements rank first (by atomics, RANK_FIRST) in 768 x 12, 2 reps against
+      // counting first and ranking by ballots, ms: pairs64v32 8M / 2^24 / 24M / 2^25 1.0638 /
+      // 1.9809 / 2.8933 / 3.8136 -> 0.9653 / 1.9059 / 2.8250 / 3.7472, 2^24 q16 1.9229 -> 1.7770
+      // (session 30, look-back read by atomics, which ran 2^26 / 2^28 5-9% slower ranked first).
+      // With plain loads, against counting first with atomic loads: pairs64v32 2^24 / 2^26 /
+      // 2^28 1.9045 / 7.4977 / 29.887 -> 1.8498 / 7.4366 / 29.749, pairs64v64 2^24 / 2^26 2.3639 /
+      // 9.9536 -> 2.3340 / 9.3967 (session 31).
+      p.tiers[3].rankFirst[1] = p.tiers[4].rankFirst[1] = p.tiers[5].rankFirst[1] = 1;
       p.ridingValues = true;
       // 32-bit pairs rank before their row sums (RANK_FIRST), 2 reps against counting first, ms:
       // pairs32 4M / 2^24 / 2^26 / 2^28 0.2087 / 0.7162 / 2.575 / 10.303 -> 0.2039 / 0.7026 /

@@ -72,7 +72,7 @@ TEST_SUITE("tuning") {
     CHECK_FALSE(t.partitionedRanking);
     CHECK(t.persistentTiles);
     CHECK(t.waveWorkgroups == 132);
-    CHECK(t.tierCount == 7);
+    CHECK(t.tierCount == 6);
   }
 
   TEST_CASE("devices never measured keep the choices the Vulkan spec promises") {
@@ -95,37 +95,58 @@ TEST_SUITE("tuning") {
   }
 
   TEST_CASE("a tier's own look-back loads, per tile class") {
-    // NVIDIA's pairs from 2^23 (tiers 5 and 6) read with atomics, its other tiles with plain loads
+    // NVIDIA's 32-bit pairs from 2^23 (tier 5) read with atomics, its other tiles with plain loads
     // (tuning.cpp); a tier's override names one class and leaves the others to the device.
     const Tuning t = tuned(h100(), "");
     for (uint32_t tier = 0; tier < t.tierCount; ++tier)
       for (uint32_t cls = 0; cls < vksort::detail::kTileClasses; ++cls) {
         CAPTURE(tier);
         CAPTURE(cls);
-        CHECK(t.tiers[tier].shape[cls].lookbackPlainLoads == !(tier >= 5 && cls < 2));
+        CHECK(t.tiers[tier].shape[cls].lookbackPlainLoads == !(tier == 5 && cls == 0));
       }
-    const Tuning o = tuned(h100(), "tier3_plain_loads_alone=0,tier5_plain_loads_wide=1");
+    const Tuning o = tuned(h100(), "tier3_plain_loads_alone=0,tier5_plain_loads_wide=0");
     CHECK_FALSE(o.tiers[3].shape[2].lookbackPlainLoads);
     CHECK(o.tiers[3].shape[0].lookbackPlainLoads);
-    CHECK(o.tiers[5].shape[1].lookbackPlainLoads);
-    CHECK_FALSE(o.tiers[5].shape[0].lookbackPlainLoads);
+    CHECK_FALSE(o.tiers[5].shape[1].lookbackPlainLoads);
+    CHECK(o.tiers[5].shape[3].lookbackPlainLoads);
     CHECK_FALSE(tuned(h100(), "plain_loads=0").tiers[3].shape[2].lookbackPlainLoads);
   }
 
-  TEST_CASE("NVIDIA's 64-bit keys alone take their 2-round tiles from 2^21 keys") {
-    // Tier 4 is tier 3 but for 64-bit keys alone (768 x 14 in 2 rounds, tier 5's), which the
-    // tier does not fit to waves (whole measured faster where the fitting would cut it).
+  TEST_CASE("NVIDIA's pairs with 64-bit elements, and 64-bit keys alone from 2^21, take 2-round tiles") {
+    // Tier 5's 768 x 12 (pairs with 64-bit elements) from tier 3 on, 768 x 14 (64-bit keys alone)
+    // from tier 4 on, which tier 4 is but for; neither fitted to waves (whole measured faster where
+    // the fitting would cut them). 64-bit keys alone in tier 3 keep 512 x 9, fitted.
     const Tuning t = tuned(h100(), "");
-    REQUIRE(t.tierCount == 7);
+    REQUIRE(t.tierCount == 6);
+    CHECK(t.tiers[3].from == 5u << 17);
     CHECK(t.tiers[4].from == 1u << 21);
-    for (uint32_t cls = 0; cls < 3; ++cls) CHECK(t.tiers[4].shape[cls] == t.tiers[3].shape[cls]);
+    CHECK(t.tiers[5].from == 1u << 23);
+    for (uint32_t cls : {0u, 1u, 2u}) CHECK(t.tiers[4].shape[cls] == t.tiers[3].shape[cls]);
+    for (uint32_t tier : {3u, 4u}) {
+      CAPTURE(tier);
+      CHECK(t.tiers[tier].shape[1] == t.tiers[5].shape[1]);
+    }
+    CHECK(t.tiers[4].shape[3] == t.tiers[5].shape[3]);
+    const vksort::detail::TileShape& widePairs = t.tiers[3].shape[1];
+    CHECK(widePairs.workgroupSize == 768);
+    CHECK(widePairs.keysPerInvocation == 12);
+    CHECK(widePairs.reorderRounds == 2);
+    const vksort::detail::TileShape& tier3Alone = t.tiers[3].shape[3];
+    CHECK(tier3Alone.workgroupSize == 512);
+    CHECK(tier3Alone.keysPerInvocation == 9);
+    CHECK(tier3Alone.reorderRounds == 1);
+    CHECK(tier3Alone.fitPercent == 78);
     const vksort::detail::TileShape& wide = t.tiers[4].shape[3];
     CHECK(wide.workgroupSize == 768);
     CHECK(wide.keysPerInvocation == 14);
     CHECK(wide.reorderRounds == 2);
     CHECK(wide.lookbackWindow == 2);
-    for (uint32_t count : {1u << 21, 2500000u, 2900000u, 3000000u, 3u << 20, 4u << 20, 6000000u, (1u << 23) - 1})
+    for (uint32_t count : {5u << 17, 700000u, 1u << 20, 1500000u, (1u << 21) - 1})
+      CHECK(t.fittedTileKeys(widePairs, count) == widePairs.keys());
+    for (uint32_t count : {1u << 21, 2500000u, 2900000u, 3000000u, 3u << 20, 4u << 20, 6000000u, (1u << 23) - 1}) {
       CHECK(t.fittedTileKeys(wide, count) == wide.keys());
+      CHECK(t.fittedTileKeys(t.tiers[4].shape[1], count) == widePairs.keys());
+    }
     CHECK(t.tiers[4].shape[2].fitPercent == 78);  // the tier's other classes are fitted
     // With the class's fitting, 3 waves of 132 tiles would cut it to 768 x 10 at 3M keys.
     const Tuning fitted = tuned(h100(), "tier4_fit_percent_wide_alone=78");
@@ -133,34 +154,27 @@ TEST_SUITE("tuning") {
     CHECK(fitted.fittedTileKeys(fitted.tiers[4].shape[3], 4u << 20) == wide.keys());
   }
 
-  TEST_CASE("NVIDIA's 32-bit pairs rank before their row sums") {
+  TEST_CASE("NVIDIA's pairs rank before their row sums") {
     // TileShape::rankFirst: 32-bit pairs in every tier (atomic ranking), pairs with 64-bit elements
-    // from 2^23 to 3 x 2^24 keys (tier 5, where tier 6 is tier 5 but for that); keys alone count
-    // first. A device that ranks by ballots never ranks first, nor does reduce-then-scan; pairs in
-    // tiles of several rounds rank by atomics only where they rank first.
+    // in their 2-round tiles (tiers 3 to 5); keys alone count first. A device that ranks by
+    // ballots never ranks first, nor does reduce-then-scan; pairs in tiles of several rounds rank
+    // by atomics only where they rank first.
     const Tuning t = tuned(h100(), "");
     for (uint32_t tier = 0; tier < t.tierCount; ++tier)
       for (uint32_t cls = 0; cls < vksort::detail::kTileClasses; ++cls) {
         CAPTURE(tier);
         CAPTURE(cls);
-        CHECK(t.tiers[tier].shape[cls].rankFirst == (cls == 0 || (cls == 1 && tier == 5)));
+        CHECK(t.tiers[tier].shape[cls].rankFirst == (cls == 0 || (cls == 1 && tier >= 3)));
       }
-    REQUIRE(t.tierCount == 7);
-    CHECK(t.tiers[5].from == 1u << 23);
-    CHECK(t.tiers[6].from == 3u << 24);
-    for (uint32_t cls = 0; cls < vksort::detail::kTileClasses; ++cls) {
-      vksort::detail::TileShape shape = t.tiers[6].shape[cls];
-      shape.rankFirst = t.tiers[5].shape[cls].rankFirst;
-      CHECK(shape == t.tiers[5].shape[cls]);
-    }
     CHECK(t.ranksByAtomics(t.tiers[5].shape[1], false));
-    CHECK_FALSE(t.ranksByAtomics(t.tiers[6].shape[1], false));  // ballots, counted first
+    const Tuning counted = tuned(h100(), "tier5_rank_first_wide=0");
+    CHECK_FALSE(counted.tiers[5].shape[1].rankFirst);
+    CHECK(counted.tiers[4].shape[1].rankFirst);
+    CHECK_FALSE(counted.ranksByAtomics(counted.tiers[5].shape[1], false));  // ballots, counted first
     const Tuning all = tuned(h100(), "rank_first=1");
     CHECK(all.tiers[3].shape[2].rankFirst);
     CHECK(all.tiers[3].shape[3].rankFirst);
     CHECK(all.tiers[5].shape[3].rankFirst);  // 768 x 14 in 2 rounds
-    CHECK(all.ranksByAtomics(all.tiers[6].shape[1], false));  // pairs, 768 x 12 in 2 rounds
-    CHECK_FALSE(tuned(h100(), "tier5_rank_first_wide=0").tiers[5].shape[1].rankFirst);
     const Tuning scans = tuned(h100(), "algorithm=2");
     CHECK_FALSE(scans.tiers[3].shape[0].rankFirst);
     CHECK_FALSE(scans.ranksByAtomics(scans.tiers[5].shape[1], false));
