@@ -213,7 +213,6 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.persistentTiles = true;
       p.lookbackPlainStores = true;
       p.atomicRanking = true;
-      p.tierCount = 6;
       p.tiers[1] = {80u << 10, {512, 4, 1}, {512, 4, 1}};
       p.tiers[1].reduceThenScanFrom = 1u << 17;
       p.tiers[2] = {3u << 17, {512, 4, 1}, {512, 9, 1, true}};
@@ -268,6 +267,17 @@ Preferred preferredFor(const DeviceCaps& caps) {
       // alone lost (keys32 4M-2^28 2.5-4% slower: their early count of the next tile becomes an
       // early ranking, and their rows are cleared again), pairs64v32 alike (session 30).
       p.rankFirst[0] = 1;
+      // Tier 6 is tier 5 but for pairs with 64-bit elements, which take 896 x 10 (2 rounds, ranked
+      // first) from 2^24 keys. 2 reps against 768 x 12, ms: pairs64v32 8M / 2^24 / 2^26 / 2^28
+      // 0.9488 / 1.8560 / 7.4647 / 29.825 -> 0.9625 / 1.8087 / 7.1401 / 28.206, pairs64v64 8M /
+      // 2^24 / 2^26 1.1800 / 2.3343 / 9.3704 -> 1.1590 / 2.1977 / 8.6828 (896 x 11 does not fit
+      // the shared memory); 832 x 12 pairs64v32 2^26 / 2^28 7.0560 / 27.914 but pairs64v64 7%
+      // slower; 1024 x 10 2% faster from 2^26 but 6% slower for pairs64v64; in tiers 3 and 4 896 x
+      // 10 lost (6M 5.5% slower; session 31).
+      p.tierCount = 7;
+      p.tiers[6] = p.tiers[5];
+      p.tiers[6].from = 1u << 24;
+      p.tiers[6].wideTile = {896, 10, 2};
       p.chainedUpTo = 1u << 20;
       return p;
     }

@@ -72,7 +72,7 @@ TEST_SUITE("tuning") {
     CHECK_FALSE(t.partitionedRanking);
     CHECK(t.persistentTiles);
     CHECK(t.waveWorkgroups == 132);
-    CHECK(t.tierCount == 6);
+    CHECK(t.tierCount == 7);
   }
 
   TEST_CASE("devices never measured keep the choices the Vulkan spec promises") {
@@ -95,14 +95,14 @@ TEST_SUITE("tuning") {
   }
 
   TEST_CASE("a tier's own look-back loads, per tile class") {
-    // NVIDIA's 32-bit pairs from 2^23 (tier 5) read with atomics, its other tiles with plain loads
+    // NVIDIA's 32-bit pairs from 2^23 (tiers 5 and 6) read with atomics, its other tiles with plain loads
     // (tuning.cpp); a tier's override names one class and leaves the others to the device.
     const Tuning t = tuned(h100(), "");
     for (uint32_t tier = 0; tier < t.tierCount; ++tier)
       for (uint32_t cls = 0; cls < vksort::detail::kTileClasses; ++cls) {
         CAPTURE(tier);
         CAPTURE(cls);
-        CHECK(t.tiers[tier].shape[cls].lookbackPlainLoads == !(tier == 5 && cls == 0));
+        CHECK(t.tiers[tier].shape[cls].lookbackPlainLoads == !(tier >= 5 && cls == 0));
       }
     const Tuning o = tuned(h100(), "tier3_plain_loads_alone=0,tier5_plain_loads_wide=0");
     CHECK_FALSE(o.tiers[3].shape[2].lookbackPlainLoads);
@@ -117,7 +117,7 @@ TEST_SUITE("tuning") {
     // from tier 4 on, which tier 4 is but for; neither fitted to waves (whole measured faster where
     // the fitting would cut them). 64-bit keys alone in tier 3 keep 512 x 9, fitted.
     const Tuning t = tuned(h100(), "");
-    REQUIRE(t.tierCount == 6);
+    REQUIRE(t.tierCount == 7);
     CHECK(t.tiers[3].from == 5u << 17);
     CHECK(t.tiers[4].from == 1u << 21);
     CHECK(t.tiers[5].from == 1u << 23);
@@ -154,9 +154,25 @@ TEST_SUITE("tuning") {
     CHECK(fitted.fittedTileKeys(fitted.tiers[4].shape[3], 4u << 20) == wide.keys());
   }
 
+  TEST_CASE("NVIDIA's pairs with 64-bit elements take 896 x 10 from 2^24 keys") {
+    // Tier 6 is tier 5 but for them.
+    const Tuning t = tuned(h100(), "");
+    REQUIRE(t.tierCount == 7);
+    CHECK(t.tiers[6].from == 1u << 24);
+    for (uint32_t cls : {0u, 2u, 3u}) CHECK(t.tiers[6].shape[cls] == t.tiers[5].shape[cls]);
+    const vksort::detail::TileShape& wide = t.tiers[6].shape[1];
+    CHECK(wide.workgroupSize == 896);
+    CHECK(wide.keysPerInvocation == 10);
+    CHECK(tuned(h100(), "tier6_wide_keys=11").tiers[6].shape[1].keysPerInvocation == 10);  // 11 overflows shared memory
+    CHECK(wide.reorderRounds == 2);
+    CHECK(wide.rankFirst);
+    CHECK(wide.lookbackPlainLoads);
+    CHECK(t.tiers[5].shape[1].workgroupSize == 768);
+  }
+
   TEST_CASE("NVIDIA's pairs rank before their row sums") {
     // TileShape::rankFirst: 32-bit pairs in every tier (atomic ranking), pairs with 64-bit elements
-    // in their 2-round tiles (tiers 3 to 5); keys alone count first. A device that ranks by
+    // in their 2-round tiles (tiers 3 to 6); keys alone count first. A device that ranks by
     // ballots never ranks first, nor does reduce-then-scan; pairs in tiles of several rounds rank
     // by atomics only where they rank first.
     const Tuning t = tuned(h100(), "");
