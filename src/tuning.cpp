@@ -273,11 +273,14 @@ Preferred preferredFor(const DeviceCaps& caps) {
       // 2^24 / 2^26 1.1800 / 2.3343 / 9.3704 -> 1.1590 / 2.1977 / 8.6828 (896 x 11 does not fit
       // the shared memory); 832 x 12 pairs64v32 2^26 / 2^28 7.0560 / 27.914 but pairs64v64 7%
       // slower; 1024 x 10 2% faster from 2^26 but 6% slower for pairs64v64; in tiers 3 and 4 896 x
-      // 10 lost (6M 5.5% slower; session 31).
+      // 10 lost (6M 5.5% slower; session 31). 64-bit keys alone take 896 x 12 there (2 rounds,
+      // as many keys as 768 x 14): keys64 2^24 / 2^26 / 2^28 1.2695 / 4.7796 / 18.350 -> 1.2133 /
+      // 4.4949 / 17.339 ms, 2 reps (session 31).
       p.tierCount = 7;
       p.tiers[6] = p.tiers[5];
       p.tiers[6].from = 1u << 24;
       p.tiers[6].wideTile = {896, 10, 2};
+      p.tiers[6].wideKeysAlone = {896, 12, 2};
       p.chainedUpTo = 1u << 20;
       return p;
     }

@@ -154,12 +154,19 @@ TEST_SUITE("tuning") {
     CHECK(fitted.fittedTileKeys(fitted.tiers[4].shape[3], 4u << 20) == wide.keys());
   }
 
-  TEST_CASE("NVIDIA's pairs with 64-bit elements take 896 x 10 from 2^24 keys") {
-    // Tier 6 is tier 5 but for them.
+  TEST_CASE("NVIDIA's 64-bit keys take 896 invocations from 2^24 keys") {
+    // Tier 6 is tier 5 but for pairs with 64-bit elements (896 x 10) and 64-bit keys alone (896 x
+    // 12), both in 2 rounds.
     const Tuning t = tuned(h100(), "");
     REQUIRE(t.tierCount == 7);
     CHECK(t.tiers[6].from == 1u << 24);
-    for (uint32_t cls : {0u, 2u, 3u}) CHECK(t.tiers[6].shape[cls] == t.tiers[5].shape[cls]);
+    for (uint32_t cls : {0u, 2u}) CHECK(t.tiers[6].shape[cls] == t.tiers[5].shape[cls]);
+    const vksort::detail::TileShape& alone = t.tiers[6].shape[3];
+    CHECK(alone.workgroupSize == 896);
+    CHECK(alone.keysPerInvocation == 12);
+    CHECK(alone.reorderRounds == 2);
+    CHECK(alone.lookbackWindow == 2);
+    CHECK_FALSE(alone.rankFirst);
     const vksort::detail::TileShape& wide = t.tiers[6].shape[1];
     CHECK(wide.workgroupSize == 896);
     CHECK(wide.keysPerInvocation == 10);
