@@ -227,7 +227,7 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.tiers[3] = {5u << 17, {512, 18, 1, true}, {768, 12, 2}, {0, 0, 1}, {512, 9, 1}};
       p.tiers[3].fitWaves = true;
       p.tiers[3].fitPercent[1] = 0;
-      // 64-bit keys alone take tier 5's 768 x 14 from 2^21 keys (tier 4: tier 3 but for them),
+      // 64-bit keys alone take 768 x 14 (2 rounds) from 2^21 keys (tier 4: tier 3 but for them),
       // against 512 x 9 fitted to waves: keys64 2M / 2.5M / 3M / 4M / 6M 0.2192 / 0.2597 / 0.3096
       // / 0.4374 / 0.6241 -> 0.2061 / 0.2144 / 0.2990 / 0.3256 / 0.5127 ms (session 29). Not
       // fitted to waves: the fitting would cut 768 x 14 to 768 x 10 from 2.85M to 3.04M keys (keys64
@@ -237,7 +237,10 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.tiers[4].from = 1u << 21;
       p.tiers[4].wideKeysAlone = {768, 14, 2};
       p.tiers[4].fitPercent[3] = 0;
-      p.tiers[5] = {1u << 23, {512, 18, 1, true}, {768, 12, 2}, {512, 19, 1}, {768, 14, 2}};
+      // From 2^23 64-bit keys alone take 896 x 12 (2 rounds, as many keys as 768 x 14), 2 reps, ms:
+      // keys64 8M / 2^24 / 2^26 / 2^28 0.6577 / 1.2695 / 4.7796 / 18.350 -> 0.6422 / 1.2133 /
+      // 4.4949 / 17.339; in tier 4 alike (2.5M 1.2% slower, 6M 1% faster; session 31).
+      p.tiers[5] = {1u << 23, {512, 18, 1, true}, {768, 12, 2}, {512, 19, 1}, {896, 12, 2}};
       // Hot digits: keys alone, 32-bit ones not where nearly every key holds the digit.
       p.hotDigitWithValues = false;
       p.hotDigitTo[2] = 98;
@@ -273,14 +276,11 @@ Preferred preferredFor(const DeviceCaps& caps) {
       // 2^24 / 2^26 1.1800 / 2.3343 / 9.3704 -> 1.1590 / 2.1977 / 8.6828 (896 x 11 does not fit
       // the shared memory); 832 x 12 pairs64v32 2^26 / 2^28 7.0560 / 27.914 but pairs64v64 7%
       // slower; 1024 x 10 2% faster from 2^26 but 6% slower for pairs64v64; in tiers 3 and 4 896 x
-      // 10 lost (6M 5.5% slower; session 31). 64-bit keys alone take 896 x 12 there (2 rounds,
-      // as many keys as 768 x 14): keys64 2^24 / 2^26 / 2^28 1.2695 / 4.7796 / 18.350 -> 1.2133 /
-      // 4.4949 / 17.339 ms, 2 reps (session 31).
+      // 10 lost (6M 5.5% slower; session 31).
       p.tierCount = 7;
       p.tiers[6] = p.tiers[5];
       p.tiers[6].from = 1u << 24;
       p.tiers[6].wideTile = {896, 10, 2};
-      p.tiers[6].wideKeysAlone = {896, 12, 2};
       p.chainedUpTo = 1u << 20;
       return p;
     }
