@@ -246,8 +246,8 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.hotDigitTo[2] = 98;
       p.lookbackWindow[0] = 3;
       p.lookbackWindow[2] = 3;
-      // 64-bit keys alone in 768 x 14 read 2 predecessors: 0.5-1.1% faster than 4 from 2^23 (and 1-1.7%
-      // slower than 4 in 512 x 9 at 1M-4M).
+      // 64-bit keys alone in 2-round tiles read 2 predecessors: 0.5-1.1% faster than 4 from 2^23 in
+      // 768 x 14 (and 1-1.7% slower than 4 in 512 x 9 at 1M-4M); not remeasured in 896 x 12.
       p.tiers[4].lookbackWindow[3] = p.tiers[5].lookbackWindow[3] = 2;
       // 32-bit pairs from 2^23 read the look-back with atomics: plain loads ran pairs32 2^26 / 2^28
       // 3-4% slower (session 29), and again ranked first (2^26 / 2^28 2.5520 / 10.047 -> 2.6236 /

@@ -196,7 +196,7 @@ TEST_SUITE("tuning") {
     const Tuning all = tuned(h100(), "rank_first=1");
     CHECK(all.tiers[3].shape[2].rankFirst);
     CHECK(all.tiers[3].shape[3].rankFirst);
-    CHECK(all.tiers[5].shape[3].rankFirst);  // 768 x 14 in 2 rounds
+    CHECK(all.tiers[5].shape[3].rankFirst);  // 896 x 12 in 2 rounds
     const Tuning scans = tuned(h100(), "algorithm=2");
     CHECK_FALSE(scans.tiers[3].shape[0].rankFirst);
     CHECK_FALSE(scans.ranksByAtomics(scans.tiers[5].shape[1], false));
