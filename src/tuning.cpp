@@ -290,6 +290,10 @@ Preferred preferredFor(const DeviceCaps& caps) {
   }
 }
 
+// A tier's own value for a tile class (Preferred::Tier's per-class ints), or `fallback` where
+// the tier gives none (-1).
+uint32_t tierOr(int tierValue, uint32_t fallback) { return tierValue >= 0 ? uint32_t(tierValue) : fallback; }
+
 // The tile class that `name` names as `stem` and a class's suffix (tileClass()'s order: _pairs,
 // _wide, _alone, _wide_alone), or kTileClasses where it names none.
 uint32_t classNamed(std::string_view name, std::string_view stem) {
@@ -544,23 +548,21 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
       if (given.keysPerInvocation != 0) shape.keysPerInvocation = given.keysPerInvocation;
       if (given.workgroupSize != 0 || given.keysPerInvocation != 0) shape.reorderRounds = given.reorderRounds;
       shape.prefetchPairs = !classKeysAlone(cls) && given.prefetchPairs && t.persistentTiles;  // pairs alone
-      const int tierFit = w.fitPercent[cls];
-      shape.fitPercent = fitted ? std::min(tierFit >= 0 ? uint32_t(tierFit) : want.fitPercent[cls], 100u) : 0;
+      shape.fitPercent = fitted ? std::min(tierOr(w.fitPercent[cls], want.fitPercent[cls]), 100u) : 0;
       fit(&shape, classWords(cls), true, classKeysAlone(cls));
     }
   }
+  const Preferred::Tier noTierChoices{};  // tier 0 takes the device's and the classes' choices
   for (uint32_t i = 0; i < t.tierCount; ++i)
     for (uint32_t cls = 0; cls < kTileClasses; ++cls) {
       TileShape& shape = t.tiers[i].shape[cls];
       shape.hotDigitFrom = t.algorithm == Algorithm::onesweep ? std::min(want.hotDigitFrom[cls], 100u) : 0;
       shape.hotDigitTo = std::min(want.hotDigitTo[cls], 100u);
-      const uint32_t tierWindow = i == 0 ? 0 : want.tiers[i].lookbackWindow[cls];
-      shape.lookbackWindow = std::clamp(tierWindow != 0 ? tierWindow : want.lookbackWindow[cls], 1u, 16u);
-      const int tierLoads = i == 0 ? -1 : want.tiers[i].plainLoads[cls];
-      shape.lookbackPlainLoads = tierLoads >= 0 ? tierLoads != 0 : want.lookbackPlainLoads;
+      const Preferred::Tier& w = i == 0 ? noTierChoices : want.tiers[i];
+      shape.lookbackWindow = std::clamp(w.lookbackWindow[cls] != 0 ? w.lookbackWindow[cls] : want.lookbackWindow[cls], 1u, 16u);
+      shape.lookbackPlainLoads = tierOr(w.plainLoads[cls], want.lookbackPlainLoads) != 0;
       shape.ridingValues = want.ridingValues && !classKeysAlone(cls) && shape.reorderRounds == 1;
-      const int tierRankFirst = i == 0 ? -1 : want.tiers[i].rankFirst[cls];
-      shape.rankFirst = (tierRankFirst >= 0 ? tierRankFirst != 0 : want.rankFirst[cls] != 0) && t.atomicRanking &&
+      shape.rankFirst = tierOr(w.rankFirst[cls], want.rankFirst[cls]) != 0 && t.atomicRanking &&
                         t.algorithm == Algorithm::onesweep;  // Onesweep's binning alone
     }
   // The one-workgroup sort's tiles, ascending: first bitonic networks (small_bitonic.glsl) of
