@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "shader_interface.h"
 
@@ -53,6 +54,11 @@ struct Preferred {
     TileShape wideTile = {0, 0, 1};   // 64-bit keys or values
     TileShape keysAlone = {0, 0, 1};  // 32-bit keys without values (0s: the tier's `tile`)
     TileShape wideKeysAlone = {0, 0, 1};  // 64-bit keys without values (0s: the tier's `wideTile`)
+    // Reduce-then-scan's own shapes per tile class (0s: the class's above): its downsweep lost in
+    // some of Onesweep's 2-round tiles.
+    TileShape reduceThenScan[kTileClasses] = {{0, 0, 1}, {0, 0, 1}, {0, 0, 1}, {0, 0, 1}};
+    const TileShape& shapeOf(uint32_t cls) const { return cls == 0 ? tile : cls == 1 ? wideTile : cls == 2 ? keysAlone : wideKeysAlone; }
+    TileShape& shapeOf(uint32_t cls) { return const_cast<TileShape&>(std::as_const(*this).shapeOf(cls)); }
     bool fitWaves = false;            // its shapes' tiles fitted to whole waves (TileShape)
     uint32_t reduceThenScanFrom = 0;  // where reduce-then-scan starts the tier (0: `from`)
     uint32_t lookbackWindow[kTileClasses] = {};  // per tile class; 0: the class's, below
@@ -237,31 +243,52 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.tiers[4].from = 1u << 21;
       p.tiers[4].wideKeysAlone = {768, 14, 2};
       p.tiers[4].fitPercent[3] = 0;
-      // From 2^23 64-bit keys alone take 896 x 12 (2 rounds, as many keys as 768 x 14), 2 reps, ms:
-      // keys64 8M / 2^24 / 2^26 / 2^28 0.6577 / 1.2695 / 4.7796 / 18.350 -> 0.6422 / 1.2133 /
-      // 4.4949 / 17.339; in tier 4 alike (2.5M 1.2% slower, 6M 1% faster; session 31).
-      p.tiers[5] = {1u << 23, {512, 18, 1, true}, {768, 12, 2}, {512, 19, 1}, {896, 12, 2}};
-      // Hot digits: keys alone, 32-bit ones not where nearly every key holds the digit.
-      p.hotDigitWithValues = false;
-      p.hotDigitTo[2] = 98;
-      p.lookbackWindow[0] = 3;
-      p.lookbackWindow[2] = 3;
       // 64-bit keys alone in 2-round tiles read 2 predecessors: 0.5-1.1% faster than 4 from 2^23 in
       // 768 x 14 (and 1-1.7% slower than 4 in 512 x 9 at 1M-4M); not remeasured in 896 x 12.
-      p.tiers[4].lookbackWindow[3] = p.tiers[5].lookbackWindow[3] = 2;
-      // 32-bit pairs from 2^23 read the look-back with atomics: plain loads ran pairs32 2^26 / 2^28
-      // 3-4% slower (session 29), and again ranked first (2^26 / 2^28 2.5520 / 10.047 -> 2.6236 /
-      // 10.414 ms, session 31), where they ran every class 2-8% faster at 1M-4M and keys 4-7% at
-      // 2^26 / 2^28. Pairs with 64-bit elements read with plain loads now that they rank first.
-      p.tiers[5].plainLoads[0] = 0;
+      p.tiers[4].lookbackWindow[3] = 2;
       // Pairs with 64-bit elements rank first (by atomics, RANK_FIRST) in 768 x 12, 2 reps against
       // counting first and ranking by ballots, ms: pairs64v32 8M / 2^24 / 24M / 2^25 1.0638 /
       // 1.9809 / 2.8933 / 3.8136 -> 0.9653 / 1.9059 / 2.8250 / 3.7472, 2^24 q16 1.9229 -> 1.7770
       // (session 30, look-back read by atomics, which ran 2^26 / 2^28 5-9% slower ranked first).
       // With plain loads, against counting first with atomic loads: pairs64v32 2^24 / 2^26 /
       // 2^28 1.9045 / 7.4977 / 29.887 -> 1.8498 / 7.4366 / 29.749, pairs64v64 2^24 / 2^26 2.3639 /
-      // 9.9536 -> 2.3340 / 9.3967 (session 31).
-      p.tiers[3].rankFirst[1] = p.tiers[4].rankFirst[1] = p.tiers[5].rankFirst[1] = 1;
+      // 9.9536 -> 2.3340 / 9.3967 (session 31); in tiers 5 to 7 too.
+      p.tiers[3].rankFirst[1] = p.tiers[4].rankFirst[1] = 1;
+      // Tier 5 is tier 4 but for 32-bit keys alone, which take 896 x 20 (2 rounds, 17,920 keys) from
+      // 7 x 2^19 keys, whole (the fitting of a 2-round tile cut it to a slow one: keys32 3M 0.1018
+      // -> 0.1451 ms). 896 invocations leave 72 registers each, and 20 keys fit them unspilled;
+      // 1024 and 768 invocations spilled or lost (chunked row sums, digits in registers: 1024 x 16
+      // / 18 / 20, 768 x 20 / 24 5-49% slower than 512 x 19), as did 896 x 18 and 22 (spilled) and
+      // 832 x 20, 960 x 20, 640 x 24. 2 reps against 512 x 18 (fitted) / 512 x 19, ms: keys32
+      // 3.5M / 4M / 5M / 6M 0.1323 / 0.1255 / 0.1547 / 0.1850 -> 0.1140 / 0.1152 / 0.1532 /
+      // 0.1577, 8M / 2^24 / 2^26 / 2^28 0.2268 / 0.4415 / 1.6311 / 6.3146 -> 0.2097 / 0.3862 /
+      // 1.3613 / 5.2425; below 3.5M it lost (2.5M / 3M 4% / 9% slower); at 2^26 q2 / q4 4% / 3%
+      // faster, q16 9% slower (6% slower still with its digit counted as hot; session 32).
+      // Reduce-then-scan's downsweep keeps one round (keys32 2^24 / 2^26 25% / 26% slower in 896 x
+      // 20, pairs32 38% / 43% in 896 x 14).
+      p.tiers[5] = p.tiers[4];
+      p.tiers[5].from = 7u << 19;
+      p.tiers[5].keysAlone = {896, 20, 2};
+      p.tiers[5].fitPercent[2] = 0;
+      p.tiers[5].reduceThenScan[2] = {512, 18, 1};
+      // From 2^23 64-bit keys alone take 896 x 12 (2 rounds, as many keys as 768 x 14), 2 reps, ms:
+      // keys64 8M / 2^24 / 2^26 / 2^28 0.6577 / 1.2695 / 4.7796 / 18.350 -> 0.6422 / 1.2133 / 4.4949 /
+      // 17.339; in tier 4 alike (2.5M 1.2% slower, 6M 1% faster; session 31). Reduce-then-
+      // scan's 32-bit keys alone take 512 x 19.
+      p.tiers[6] = {1u << 23, {512, 18, 1, true}, {768, 12, 2}, {896, 20, 2}, {896, 12, 2}};
+      p.tiers[6].reduceThenScan[2] = {512, 19, 1};
+      p.tiers[6].lookbackWindow[3] = 2;
+      p.tiers[6].rankFirst[1] = 1;
+      // 32-bit pairs from 2^23 read the look-back with atomics: plain loads ran pairs32 2^26 / 2^28
+      // 3-4% slower (session 29), and again ranked first (2^26 / 2^28 2.5520 / 10.047 -> 2.6236 /
+      // 10.414 ms, session 31), where they ran every class 2-8% faster at 1M-4M and keys 4-7% at
+      // 2^26 / 2^28. Pairs with 64-bit elements read with plain loads now that they rank first.
+      p.tiers[6].plainLoads[0] = 0;
+      // Hot digits: keys alone, 32-bit ones not where nearly every key holds the digit.
+      p.hotDigitWithValues = false;
+      p.hotDigitTo[2] = 98;
+      p.lookbackWindow[0] = 3;
+      p.lookbackWindow[2] = 3;
       p.ridingValues = true;
       // 32-bit pairs rank before their row sums (RANK_FIRST), 2 reps against counting first, ms:
       // pairs32 4M / 2^24 / 2^26 / 2^28 0.2087 / 0.7162 / 2.575 / 10.303 -> 0.2039 / 0.7026 /
@@ -270,17 +297,24 @@ Preferred preferredFor(const DeviceCaps& caps) {
       // alone lost (keys32 4M-2^28 2.5-4% slower: their early count of the next tile becomes an
       // early ranking, and their rows are cleared again), pairs64v32 alike (session 30).
       p.rankFirst[0] = 1;
-      // Tier 6 is tier 5 but for pairs with 64-bit elements, which take 896 x 10 (2 rounds, ranked
+      // Tier 7 is tier 6 but for pairs. Those with 64-bit elements take 896 x 10 (2 rounds, ranked
       // first) from 2^24 keys. 2 reps against 768 x 12, ms: pairs64v32 8M / 2^24 / 2^26 / 2^28
       // 0.9488 / 1.8560 / 7.4647 / 29.825 -> 0.9625 / 1.8087 / 7.1401 / 28.206, pairs64v64 8M /
       // 2^24 / 2^26 1.1800 / 2.3343 / 9.3704 -> 1.1590 / 2.1977 / 8.6828 (896 x 11 does not fit
       // the shared memory); 832 x 12 pairs64v32 2^26 / 2^28 7.0560 / 27.914 but pairs64v64 7%
       // slower; 1024 x 10 2% faster from 2^26 but 6% slower for pairs64v64; in tiers 3 and 4 896 x
       // 10 lost (6M 5.5% slower; session 31).
-      p.tierCount = 7;
-      p.tiers[6] = p.tiers[5];
-      p.tiers[6].from = 1u << 24;
-      p.tiers[6].wideTile = {896, 10, 2};
+      p.tierCount = 8;
+      p.tiers[7] = p.tiers[6];
+      p.tiers[7].from = 1u << 24;
+      p.tiers[7].wideTile = {896, 10, 2};
+      // 32-bit pairs take 896 x 14 there (2 rounds, ranked first, 12,544 keys; their values touched
+      // early as in 512 x 18): 2 reps against 512 x 18 with riding values, ms: pairs32 2^24 / 2^26
+      // / 2^28 0.6930 / 2.5441 / 10.098 -> 0.6779 / 2.4291 / 9.4025 (8M 3% slower; 896 x 12, 832 x
+      // 14, 960 x 12, 1024 x 12 0-5% faster; 896 x 16 / 20, 768 x 14 / 20 and 1024 x 16 slower;
+      // session 32).
+      p.tiers[7].tile = {896, 14, 2, true};
+      p.tiers[7].reduceThenScan[0] = {512, 18, 1, true};
       p.chainedUpTo = 1u << 20;
       return p;
     }
@@ -304,6 +338,26 @@ uint32_t classNamed(std::string_view name, std::string_view stem) {
   return cls;
 }
 
+// A tier's [rts_][wide_|alone_|wide_alone_]{workgroup,keys,rounds}: a tile class's shape (rts_:
+// reduce-then-scan's own), by tileClass()'s order. False where `field` names none.
+bool setShapeField(Preferred::Tier* t, std::string_view field, uint32_t value) {
+  static const char* const kPrefixes[kTileClasses] = {"", "wide_", "alone_", "wide_alone_"};
+  const bool rts = field.substr(0, 4) == "rts_";
+  if (rts) field.remove_prefix(4);
+  for (uint32_t cls = kTileClasses; cls-- > 0;) {  // longest prefix first
+    const std::string_view prefix = kPrefixes[cls];
+    if (field.substr(0, prefix.size()) != prefix) continue;
+    TileShape& shape = rts ? t->reduceThenScan[cls] : t->shapeOf(cls);
+    const std::string_view name = field.substr(prefix.size());
+    if (name == "workgroup") shape.workgroupSize = value;
+    else if (name == "keys") shape.keysPerInvocation = value;
+    else if (name == "rounds") shape.reorderRounds = value;
+    else continue;
+    return true;
+  }
+  return false;
+}
+
 // tierN_field=value of VKSORT_TUNING; naming a tier past the count adds it. A tier's look-back
 // window for a class (tierN_lookback_window_*) wins over the class's (lookback_window_*).
 void setTierField(Preferred* want, uint32_t tier, const std::string& field, uint32_t value) {
@@ -312,20 +366,10 @@ void setTierField(Preferred* want, uint32_t tier, const std::string& field, uint
   if (field == "from") {
     t.from = value;
     t.reduceThenScanFrom = 0;  // for either algorithm
-  } else if (field == "workgroup") t.tile.workgroupSize = value;
-  else if (field == "keys") t.tile.keysPerInvocation = value;
-  else if (field == "rounds") t.tile.reorderRounds = value;
-  else if (field == "wide_workgroup") t.wideTile.workgroupSize = value;
-  else if (field == "wide_keys") t.wideTile.keysPerInvocation = value;
-  else if (field == "wide_rounds") t.wideTile.reorderRounds = value;
-  else if (field == "prefetch") t.tile.prefetchPairs = value != 0;
+  } else if (setShapeField(&t, field, value)) {
+    // a class's workgroup, keys or rounds
+  } else if (field == "prefetch") t.tile.prefetchPairs = value != 0;
   else if (field == "wide_prefetch") t.wideTile.prefetchPairs = value != 0;
-  else if (field == "alone_workgroup") t.keysAlone.workgroupSize = value;
-  else if (field == "alone_keys") t.keysAlone.keysPerInvocation = value;
-  else if (field == "alone_rounds") t.keysAlone.reorderRounds = value;
-  else if (field == "wide_alone_workgroup") t.wideKeysAlone.workgroupSize = value;
-  else if (field == "wide_alone_keys") t.wideKeysAlone.keysPerInvocation = value;
-  else if (field == "wide_alone_rounds") t.wideKeysAlone.reorderRounds = value;
   else if (field == "fit") t.fitWaves = value != 0;
   else if (const uint32_t cls = classNamed(field, "lookback_window"); cls < kTileClasses) t.lookbackWindow[cls] = value;
   else if (const uint32_t c = classNamed(field, "plain_loads"); c < kTileClasses) t.plainLoads[c] = value != 0;
@@ -541,7 +585,9 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
     t.tiers[i].from = t.algorithm == Algorithm::reduceThenScan && w.reduceThenScanFrom != 0 ? w.reduceThenScanFrom : w.from;
     const bool fitted = w.fitWaves && t.waveWorkgroups != 0 && t.algorithm == Algorithm::onesweep && !t.partitionedRanking;
     for (uint32_t cls = 0; cls < kTileClasses; ++cls) {
-      const TileShape given = cls == 0 ? w.tile : cls == 1 ? w.wideTile : cls == 2 ? w.keysAlone : w.wideKeysAlone;
+      const TileShape& scans = w.reduceThenScan[cls];
+      const bool ownScan = t.algorithm == Algorithm::reduceThenScan && (scans.workgroupSize != 0 || scans.keysPerInvocation != 0);
+      const TileShape given = ownScan ? scans : w.shapeOf(cls);
       TileShape& shape = t.tiers[i].shape[cls];
       shape = classKeysAlone(cls) ? t.tiers[i].shape[cls - 2] : base[cls];  // keys alone: the tier's pairs' shape
       if (given.workgroupSize != 0) shape.workgroupSize = std::max(given.workgroupSize, t.subgroupSize);

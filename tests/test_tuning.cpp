@@ -72,7 +72,7 @@ TEST_SUITE("tuning") {
     CHECK_FALSE(t.partitionedRanking);
     CHECK(t.persistentTiles);
     CHECK(t.waveWorkgroups == 132);
-    CHECK(t.tierCount == 7);
+    CHECK(t.tierCount == 8);
   }
 
   TEST_CASE("devices never measured keep the choices the Vulkan spec promises") {
@@ -95,36 +95,36 @@ TEST_SUITE("tuning") {
   }
 
   TEST_CASE("a tier's own look-back loads, per tile class") {
-    // NVIDIA's 32-bit pairs from 2^23 (tiers 5 and 6) read with atomics, its other tiles with plain loads
+    // NVIDIA's 32-bit pairs from 2^23 (tiers 6 and 7) read with atomics, its other tiles with plain loads
     // (tuning.cpp); a tier's override names one class and leaves the others to the device.
     const Tuning t = tuned(h100(), "");
     for (uint32_t tier = 0; tier < t.tierCount; ++tier)
       for (uint32_t cls = 0; cls < vksort::detail::kTileClasses; ++cls) {
         CAPTURE(tier);
         CAPTURE(cls);
-        CHECK(t.tiers[tier].shape[cls].lookbackPlainLoads == !(tier >= 5 && cls == 0));
+        CHECK(t.tiers[tier].shape[cls].lookbackPlainLoads == !(tier >= 6 && cls == 0));
       }
-    const Tuning o = tuned(h100(), "tier3_plain_loads_alone=0,tier5_plain_loads_wide=0");
+    const Tuning o = tuned(h100(), "tier3_plain_loads_alone=0,tier6_plain_loads_wide=0");
     CHECK_FALSE(o.tiers[3].shape[2].lookbackPlainLoads);
     CHECK(o.tiers[3].shape[0].lookbackPlainLoads);
-    CHECK_FALSE(o.tiers[5].shape[1].lookbackPlainLoads);
-    CHECK(o.tiers[5].shape[3].lookbackPlainLoads);
+    CHECK_FALSE(o.tiers[6].shape[1].lookbackPlainLoads);
+    CHECK(o.tiers[6].shape[3].lookbackPlainLoads);
     CHECK_FALSE(tuned(h100(), "plain_loads=0").tiers[3].shape[2].lookbackPlainLoads);
   }
 
   TEST_CASE("NVIDIA's pairs with 64-bit elements, and 64-bit keys alone from 2^21, take 2-round tiles") {
-    // Tier 5's 768 x 12 (pairs with 64-bit elements) from tier 3 on, 768 x 14 (64-bit keys alone)
+    // Tier 6's 768 x 12 (pairs with 64-bit elements) from tier 3 on, 768 x 14 (64-bit keys alone)
     // in tier 4, which tier 4 is but for; neither fitted to waves (whole measured faster where
     // the fitting would cut them). 64-bit keys alone in tier 3 keep 512 x 9, fitted.
     const Tuning t = tuned(h100(), "");
-    REQUIRE(t.tierCount == 7);
+    REQUIRE(t.tierCount == 8);
     CHECK(t.tiers[3].from == 5u << 17);
     CHECK(t.tiers[4].from == 1u << 21);
-    CHECK(t.tiers[5].from == 1u << 23);
+    CHECK(t.tiers[6].from == 1u << 23);
     for (uint32_t cls : {0u, 1u, 2u}) CHECK(t.tiers[4].shape[cls] == t.tiers[3].shape[cls]);
-    for (uint32_t tier : {3u, 4u}) {
+    for (uint32_t tier : {3u, 4u, 5u}) {
       CAPTURE(tier);
-      CHECK(t.tiers[tier].shape[1] == t.tiers[5].shape[1]);
+      CHECK(t.tiers[tier].shape[1] == t.tiers[6].shape[1]);
     }
     const vksort::detail::TileShape& widePairs = t.tiers[3].shape[1];
     CHECK(widePairs.workgroupSize == 768);
@@ -153,32 +153,83 @@ TEST_SUITE("tuning") {
     CHECK(fitted.fittedTileKeys(fitted.tiers[4].shape[3], 4u << 20) == wide.keys());
   }
 
-  TEST_CASE("NVIDIA's 64-bit keys take 896 invocations from 2^23 / 2^24 keys") {
-    // 64-bit keys alone in 896 x 12 from 2^23 (tier 5); tier 6 is tier 5 but for pairs with
-    // 64-bit elements (896 x 10), both in 2 rounds.
+  TEST_CASE("NVIDIA's 64-bit keys and 32-bit pairs take 896 invocations from 2^23 / 2^24 keys") {
+    // 64-bit keys alone in 896 x 12 from 2^23 (tier 6); tier 7 is tier 6 but for pairs, with
+    // 64-bit elements in 896 x 10 and 32-bit ones in 896 x 14, all in 2 rounds.
     const Tuning t = tuned(h100(), "");
-    REQUIRE(t.tierCount == 7);
-    CHECK(t.tiers[6].from == 1u << 24);
-    for (uint32_t cls : {0u, 2u, 3u}) CHECK(t.tiers[6].shape[cls] == t.tiers[5].shape[cls]);
-    const vksort::detail::TileShape& alone = t.tiers[5].shape[3];
+    REQUIRE(t.tierCount == 8);
+    CHECK(t.tiers[7].from == 1u << 24);
+    for (uint32_t cls : {2u, 3u}) CHECK(t.tiers[7].shape[cls] == t.tiers[6].shape[cls]);
+    const vksort::detail::TileShape& pairs = t.tiers[7].shape[0];
+    CHECK(pairs.workgroupSize == 896);
+    CHECK(pairs.keysPerInvocation == 14);
+    CHECK(pairs.reorderRounds == 2);
+    CHECK(pairs.rankFirst);
+    CHECK(pairs.prefetchPairs);
+    CHECK_FALSE(pairs.ridingValues);  // one-round tiles' alone
+    CHECK_FALSE(pairs.lookbackPlainLoads);
+    CHECK(t.tiers[6].shape[0].keys() == 512 * 18);
+    const vksort::detail::TileShape& alone = t.tiers[6].shape[3];
     CHECK(alone.workgroupSize == 896);
     CHECK(alone.keysPerInvocation == 12);
     CHECK(alone.reorderRounds == 2);
     CHECK(alone.lookbackWindow == 2);
     CHECK_FALSE(alone.rankFirst);
-    const vksort::detail::TileShape& wide = t.tiers[6].shape[1];
+    const vksort::detail::TileShape& wide = t.tiers[7].shape[1];
     CHECK(wide.workgroupSize == 896);
     CHECK(wide.keysPerInvocation == 10);
-    CHECK(tuned(h100(), "tier6_wide_keys=11").tiers[6].shape[1].keysPerInvocation == 10);  // 11 overflows shared memory
+    CHECK(tuned(h100(), "tier7_wide_keys=11").tiers[7].shape[1].keysPerInvocation == 10);  // 11 overflows shared memory
     CHECK(wide.reorderRounds == 2);
     CHECK(wide.rankFirst);
     CHECK(wide.lookbackPlainLoads);
-    CHECK(t.tiers[5].shape[1].workgroupSize == 768);
+    CHECK(t.tiers[6].shape[1].workgroupSize == 768);
+  }
+
+  TEST_CASE("NVIDIA's 32-bit keys alone take 896 x 20 in 2 rounds from 7 x 2^19 keys, in Onesweep") {
+    // Tier 5 is tier 4 but for 32-bit keys alone, whole (not fitted to waves); tiers 6 and 7 keep
+    // them. Reduce-then-scan's downsweep keeps its one-round 32-bit tiles: keys alone 512 x 18 as
+    // in tier 4, then 512 x 19 from 2^23; pairs 512 x 18.
+    const Tuning t = tuned(h100(), "");
+    REQUIRE(t.tierCount == 8);
+    CHECK(t.tiers[5].from == 7u << 19);
+    for (uint32_t cls : {0u, 1u, 3u}) CHECK(t.tiers[5].shape[cls] == t.tiers[4].shape[cls]);
+    for (uint32_t tier : {5u, 6u, 7u}) {
+      CAPTURE(tier);
+      const vksort::detail::TileShape& alone = t.tiers[tier].shape[2];
+      CHECK(alone.workgroupSize == 896);
+      CHECK(alone.keysPerInvocation == 20);  // fits the shared memory: fit() would have cut it
+      CHECK(alone.reorderRounds == 2);
+      CHECK_FALSE(alone.rankFirst);
+      CHECK(alone.lookbackWindow == 3);
+      for (uint32_t count : {7u << 19, 4u << 20, 6000000u, 1u << 28}) CHECK(t.fittedTileKeys(alone, count) == alone.keys());
+    }
+    CHECK(t.tiers[4].shape[2].keys() == 512 * 18);
+    const Tuning scans = tuned(h100(), "algorithm=2");
+    REQUIRE(scans.tierCount == 8);
+    const uint32_t scanKeys[] = {18, 18, 19, 19};  // tiers 4 to 7
+    for (uint32_t tier = 4; tier < 8; ++tier) {
+      CAPTURE(tier);
+      CHECK(scans.tiers[tier].shape[2].workgroupSize == 512);
+      CHECK(scans.tiers[tier].shape[2].keysPerInvocation == scanKeys[tier - 4]);
+      CHECK(scans.tiers[tier].shape[2].reorderRounds == 1);
+      CHECK(scans.tiers[tier].shape[0].keys() == 512 * 18);
+      CHECK(scans.tiers[tier].shape[0].reorderRounds == 1);
+      CHECK(scans.tiers[tier].shape[0].prefetchPairs);
+      for (uint32_t cls : {1u, 3u}) {  // the same tiles (rank first, fitting and hot digits are Onesweep's)
+        CHECK(scans.tiers[tier].shape[cls].keys() == t.tiers[tier].shape[cls].keys());
+        CHECK(scans.tiers[tier].shape[cls].reorderRounds == t.tiers[tier].shape[cls].reorderRounds);
+      }
+    }
+    CHECK(tuned(h100(), "algorithm=2,tier6_rts_alone_keys=12").tiers[6].shape[2].keysPerInvocation == 12);
+    CHECK(tuned(h100(), "tier6_rts_alone_keys=12").tiers[6].shape[2].keysPerInvocation == 20);  // Onesweep's own
+    const Tuning wider = tuned(h100(), "algorithm=2,tier7_rts_workgroup=896,tier7_rts_keys=14,tier7_rts_rounds=2");
+    CHECK(wider.tiers[7].shape[0].keys() == 896 * 14);
+    CHECK(wider.tiers[7].shape[0].reorderRounds == 2);
   }
 
   TEST_CASE("NVIDIA's pairs rank before their row sums") {
     // TileShape::rankFirst: 32-bit pairs in every tier (atomic ranking), pairs with 64-bit elements
-    // in their 2-round tiles (tiers 3 to 6); keys alone count first. A device that ranks by
+    // in their 2-round tiles (tiers 3 to 7); keys alone count first. A device that ranks by
     // ballots never ranks first, nor does reduce-then-scan; pairs in tiles of several rounds rank
     // by atomics only where they rank first.
     const Tuning t = tuned(h100(), "");
@@ -188,18 +239,18 @@ TEST_SUITE("tuning") {
         CAPTURE(cls);
         CHECK(t.tiers[tier].shape[cls].rankFirst == (cls == 0 || (cls == 1 && tier >= 3)));
       }
-    CHECK(t.ranksByAtomics(t.tiers[5].shape[1], false));
-    const Tuning counted = tuned(h100(), "tier5_rank_first_wide=0");
-    CHECK_FALSE(counted.tiers[5].shape[1].rankFirst);
-    CHECK(counted.tiers[4].shape[1].rankFirst);
-    CHECK_FALSE(counted.ranksByAtomics(counted.tiers[5].shape[1], false));  // ballots, counted first
+    CHECK(t.ranksByAtomics(t.tiers[6].shape[1], false));
+    const Tuning counted = tuned(h100(), "tier6_rank_first_wide=0");
+    CHECK_FALSE(counted.tiers[6].shape[1].rankFirst);
+    CHECK(counted.tiers[5].shape[1].rankFirst);
+    CHECK_FALSE(counted.ranksByAtomics(counted.tiers[6].shape[1], false));  // ballots, counted first
     const Tuning all = tuned(h100(), "rank_first=1");
     CHECK(all.tiers[3].shape[2].rankFirst);
     CHECK(all.tiers[3].shape[3].rankFirst);
-    CHECK(all.tiers[5].shape[3].rankFirst);  // 896 x 12 in 2 rounds
+    CHECK(all.tiers[6].shape[3].rankFirst);  // 896 x 12 in 2 rounds
     const Tuning scans = tuned(h100(), "algorithm=2");
     CHECK_FALSE(scans.tiers[3].shape[0].rankFirst);
-    CHECK_FALSE(scans.ranksByAtomics(scans.tiers[5].shape[1], false));
+    CHECK_FALSE(scans.ranksByAtomics(scans.tiers[6].shape[1], false));
     CHECK_FALSE(tuned(h100(), "rank_first_pairs=0").tiers[3].shape[0].rankFirst);
     CHECK_FALSE(tuned(h100(), "atomic_ranking=0").tiers[3].shape[0].rankFirst);
     CHECK_FALSE(tuned(capsOf(0x1002, VK_DRIVER_ID_AMD_OPEN_SOURCE, 64, 0), "rank_first=1").tiers[0].shape[0].rankFirst);
