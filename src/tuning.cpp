@@ -297,22 +297,27 @@ Preferred preferredFor(const DeviceCaps& caps) {
       // alone lost (keys32 4M-2^28 2.5-4% slower: their early count of the next tile becomes an
       // early ranking, and their rows are cleared again), pairs64v32 alike (session 30).
       p.rankFirst[0] = 1;
-      // Tier 7 is tier 6 but for pairs. Those with 64-bit elements take 896 x 10 (2 rounds, ranked
-      // first) from 2^24 keys. 2 reps against 768 x 12, ms: pairs64v32 8M / 2^24 / 2^26 / 2^28
+      // Tier 7 is tier 6 but for pairs, from 5 x 2^21 keys. Those with 64-bit elements take 896 x 10
+      // (2 rounds, ranked first). 2 reps against 768 x 12, ms: pairs64v32 8M / 2^24 / 2^26 / 2^28
       // 0.9488 / 1.8560 / 7.4647 / 29.825 -> 0.9625 / 1.8087 / 7.1401 / 28.206, pairs64v64 8M /
       // 2^24 / 2^26 1.1800 / 2.3343 / 9.3704 -> 1.1590 / 2.1977 / 8.6828 (896 x 11 does not fit
       // the shared memory); 832 x 12 pairs64v32 2^26 / 2^28 7.0560 / 27.914 but pairs64v64 7%
       // slower; 1024 x 10 2% faster from 2^26 but 6% slower for pairs64v64; in tiers 3 and 4 896 x
-      // 10 lost (6M 5.5% slower; session 31).
+      // 10 lost (6M 5.5% slower; session 31); from 5 x 2^21 rather than 2^24, pairs64v32 10M / 12M /
+      // 14M 1.2386 / 1.4217 / 1.6437 -> 1.2036 / 1.3723 / 1.5908 (session 32). They read 2
+      // predecessors at once: pairs64v32 2^24 / 2^26 / 2^28 0.1% / 0.5% / 0.8% faster than 4 (and
+      // 0.8% / 0.9% at 2^26 / 2^28 twice before).
       p.tierCount = 8;
       p.tiers[7] = p.tiers[6];
-      p.tiers[7].from = 1u << 24;
+      p.tiers[7].from = 5u << 21;
       p.tiers[7].wideTile = {896, 10, 2};
+      p.tiers[7].lookbackWindow[1] = 2;
       // 32-bit pairs take 896 x 14 there (2 rounds, ranked first, 12,544 keys; their values touched
       // early as in 512 x 18): 2 reps against 512 x 18 with riding values, ms: pairs32 2^24 / 2^26
-      // / 2^28 0.6930 / 2.5441 / 10.098 -> 0.6779 / 2.4291 / 9.4025 (8M 3% slower; 896 x 12, 832 x
-      // 14, 960 x 12, 1024 x 12 0-5% faster; 896 x 16 / 20, 768 x 14 / 20 and 1024 x 16 slower;
-      // session 32).
+      // / 2^28 0.6930 / 2.5441 / 10.098 -> 0.6779 / 2.4291 / 9.4025, 12M 0.5468 -> 0.5228 (8M 3%
+      // slower; 896 x 12, 832 x 14, 960 x 12, 1024 x 12 0-5% faster; 896 x 16 / 20, 768 x 14 / 20
+      // and 1024 x 16 slower; without the touch 2-12% slower; windows of 2 or 4 and plain loads
+      // alike or slower; session 32).
       p.tiers[7].tile = {896, 14, 2, true};
       p.tiers[7].reduceThenScan[0] = {512, 18, 1, true};
       p.chainedUpTo = 1u << 20;

@@ -153,12 +153,13 @@ TEST_SUITE("tuning") {
     CHECK(fitted.fittedTileKeys(fitted.tiers[4].shape[3], 4u << 20) == wide.keys());
   }
 
-  TEST_CASE("NVIDIA's 64-bit keys and 32-bit pairs take 896 invocations from 2^23 / 2^24 keys") {
+  TEST_CASE("NVIDIA's 64-bit keys and 32-bit pairs take 896 invocations from 2^23 / 5 x 2^21 keys") {
     // 64-bit keys alone in 896 x 12 from 2^23 (tier 6); tier 7 is tier 6 but for pairs, with
-    // 64-bit elements in 896 x 10 and 32-bit ones in 896 x 14, all in 2 rounds.
+    // 64-bit elements in 896 x 10 (reading 2 predecessors at once) and 32-bit ones in 896 x 14, all
+    // in 2 rounds.
     const Tuning t = tuned(h100(), "");
     REQUIRE(t.tierCount == 8);
-    CHECK(t.tiers[7].from == 1u << 24);
+    CHECK(t.tiers[7].from == 5u << 21);
     for (uint32_t cls : {2u, 3u}) CHECK(t.tiers[7].shape[cls] == t.tiers[6].shape[cls]);
     const vksort::detail::TileShape& pairs = t.tiers[7].shape[0];
     CHECK(pairs.workgroupSize == 896);
@@ -182,7 +183,9 @@ TEST_SUITE("tuning") {
     CHECK(wide.reorderRounds == 2);
     CHECK(wide.rankFirst);
     CHECK(wide.lookbackPlainLoads);
+    CHECK(wide.lookbackWindow == 2);
     CHECK(t.tiers[6].shape[1].workgroupSize == 768);
+    CHECK(t.tiers[6].shape[1].lookbackWindow == 4);
   }
 
   TEST_CASE("NVIDIA's 32-bit keys alone take 896 x 20 in 2 rounds from 7 x 2^19 keys, in Onesweep") {
