@@ -117,6 +117,8 @@ struct Preferred {
 // -> 0.909, 2^26 3.500 -> 3.428. 64-bit pairs in 512 x 9 there: 1-2% faster at 8-12M, 1-2% slower
 // from 2^24, so 768 x 12 stays. Their hot digits counted a subgroup at a time in it: q4 4% faster,
 // q1 0.5-1% slower (not taken).
+// (Onesweep's 32-bit keys alone and pairs have left these one-round tiles for 2-round ones of 896
+// invocations from 7 x 2^19 / 5 x 2^21 keys: tiers 5 and 7 below; reduce-then-scan keeps them.)
 // From 2^23, 32-bit keys alone take 512 x 19: their digit counts and starts stay in registers
 // (binning.glsl's DIGITS_IN_REGISTERS), which frees 2 KiB (same command twice against 0c9d169,
 // ms: keys32 2^26 1.868 -> 1.837, 2^28 7.318 -> 7.180, 2^24 and 4M alike; pairs32 lost 2% at 4M
