@@ -59,6 +59,8 @@ struct Preferred {
     TileShape reduceThenScan[kTileClasses] = {{0, 0, 1}, {0, 0, 1}, {0, 0, 1}, {0, 0, 1}};
     const TileShape& shapeOf(uint32_t cls) const { return cls == 0 ? tile : cls == 1 ? wideTile : cls == 2 ? keysAlone : wideKeysAlone; }
     TileShape& shapeOf(uint32_t cls) { return const_cast<TileShape&>(std::as_const(*this).shapeOf(cls)); }
+    // Whether a shape above gives a tile (a workgroup or keys per invocation), not its 0s.
+    static bool gives(const TileShape& s) { return s.workgroupSize != 0 || s.keysPerInvocation != 0; }
     bool fitWaves = false;            // its shapes' tiles fitted to whole waves (TileShape)
     uint32_t reduceThenScanFrom = 0;  // where reduce-then-scan starts the tier (0: `from`)
     uint32_t lookbackWindow[kTileClasses] = {};  // per tile class; 0: the class's, below
@@ -275,12 +277,13 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.tiers[5].reduceThenScan[2] = {512, 18, 1};
       // From 2^23 64-bit keys alone take 896 x 12 (2 rounds, as many keys as 768 x 14), 2 reps, ms:
       // keys64 8M / 2^24 / 2^26 / 2^28 0.6577 / 1.2695 / 4.7796 / 18.350 -> 0.6422 / 1.2133 / 4.4949 /
-      // 17.339; in tier 4 alike (2.5M 1.2% slower, 6M 1% faster; session 31). Reduce-then-
-      // scan's 32-bit keys alone take 512 x 19.
-      p.tiers[6] = {1u << 23, {512, 18, 1, true}, {768, 12, 2}, {896, 20, 2}, {896, 12, 2}};
+      // 17.339; in tier 4 alike (2.5M 1.2% slower, 6M 1% faster; session 31). Tier 6 is tier 5 but
+      // for that, tiles not fitted to waves, and reduce-then-scan's 32-bit keys alone in 512 x 19.
+      p.tiers[6] = p.tiers[5];
+      p.tiers[6].from = 1u << 23;
+      p.tiers[6].fitWaves = false;
+      p.tiers[6].wideKeysAlone = {896, 12, 2};
       p.tiers[6].reduceThenScan[2] = {512, 19, 1};
-      p.tiers[6].lookbackWindow[3] = 2;
-      p.tiers[6].rankFirst[1] = 1;
       // 32-bit pairs from 2^23 read the look-back with atomics: plain loads ran pairs32 2^26 / 2^28
       // 3-4% slower (session 29), and again ranked first (2^26 / 2^28 2.5520 / 10.047 -> 2.6236 /
       // 10.414 ms, session 31), where they ran every class 2-8% faster at 1M-4M and keys 4-7% at
@@ -592,14 +595,13 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
     t.tiers[i].from = t.algorithm == Algorithm::reduceThenScan && w.reduceThenScanFrom != 0 ? w.reduceThenScanFrom : w.from;
     const bool fitted = w.fitWaves && t.waveWorkgroups != 0 && t.algorithm == Algorithm::onesweep && !t.partitionedRanking;
     for (uint32_t cls = 0; cls < kTileClasses; ++cls) {
-      const TileShape& scans = w.reduceThenScan[cls];
-      const bool ownScan = t.algorithm == Algorithm::reduceThenScan && (scans.workgroupSize != 0 || scans.keysPerInvocation != 0);
-      const TileShape given = ownScan ? scans : w.shapeOf(cls);
+      const bool ownScan = t.algorithm == Algorithm::reduceThenScan && Preferred::Tier::gives(w.reduceThenScan[cls]);
+      const TileShape& given = ownScan ? w.reduceThenScan[cls] : w.shapeOf(cls);
       TileShape& shape = t.tiers[i].shape[cls];
       shape = classKeysAlone(cls) ? t.tiers[i].shape[cls - 2] : base[cls];  // keys alone: the tier's pairs' shape
       if (given.workgroupSize != 0) shape.workgroupSize = std::max(given.workgroupSize, t.subgroupSize);
       if (given.keysPerInvocation != 0) shape.keysPerInvocation = given.keysPerInvocation;
-      if (given.workgroupSize != 0 || given.keysPerInvocation != 0) shape.reorderRounds = given.reorderRounds;
+      if (Preferred::Tier::gives(given)) shape.reorderRounds = given.reorderRounds;
       shape.prefetchPairs = !classKeysAlone(cls) && given.prefetchPairs && t.persistentTiles;  // pairs alone
       shape.fitPercent = fitted ? std::min(tierOr(w.fitPercent[cls], want.fitPercent[cls]), 100u) : 0;
       fit(&shape, classWords(cls), true, classKeysAlone(cls));
