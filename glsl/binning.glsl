@@ -651,38 +651,54 @@ void loadHeldValues(out uvec2 values[KPI], uvec2 valuesIn) {
 // In one round it changed nothing (pairs64v32 / v64 from 256k to 6M within 0.1% / 0.7%).
 const bool EARLY_HELD_VALUES = DEFERRED_STORES && VALUE_WORDS != 0u;
 
-// The tile's values (at `valuesIn`, the tile's own base) after their keys, through s_tile to the
-// same places (a uniform tile's straight). Every invocation must call it. `held`: the caller
-// loaded them into `values` (loadHeldValues(), several rounds).
-void scatterValues(uvec2 valuesIn, uvec2 valuesOut, bool held, inout uvec2 values[KPI]) {
-  if (t_uniform) {
-    uint dest = s_digitDest[s_uniformDigit];
-    [[unroll]] for (uint i = 0u; i < KPI; ++i) {
-      uint idx = laneIndex(i);
-      if (holdsKey(i))
-        storeValue(valuesOut, dest + idx, RIDING_VALUES ? uvec2(t_values[i], 0u) : held ? values[i] : loadValue(valuesIn, idx));
-    }
+// A uniform tile's values straight to their places (its digit order is its input order).
+// `held`: the caller loaded them into `values` (loadHeldValues(), several rounds).
+void scatterUniformValues(uvec2 valuesIn, uvec2 valuesOut, bool held, uvec2 values[KPI]) {
+  uint dest = s_digitDest[s_uniformDigit];
+  [[unroll]] for (uint i = 0u; i < KPI; ++i) {
+    uint idx = laneIndex(i);
+    if (holdsKey(i))
+      storeValue(valuesOut, dest + idx, RIDING_VALUES ? uvec2(t_values[i], 0u) : held ? values[i] : loadValue(valuesIn, idx));
+  }
+}
+// Round r's values into the reorder area, behind a barrier that freed it: with several rounds
+// those of `values` whose places fall in its part; with one, each straight to its place (loading
+// them all first made pairs32 5% slower on an H100).
+void placeValuesOfRound(uint r, uvec2 valuesIn, uvec2 values[KPI]) {
+  if (DEFERRED_STORES) {
+    storeValuesOfRound(r, values);
     return;
   }
-  // Several rounds: every value loaded once, into registers. One: each straight to its place
-  // (loading them all first made pairs32 5% slower on an H100).
+  [[unroll]] for (uint i = 0u; i < KPI; ++i) {
+    uint idx = laneIndex(i);
+    if (holdsKey(i)) tileStoreValue(placeOf(i), RIDING_VALUES ? uvec2(t_values[i], 0u) : loadValue(valuesIn, idx));
+  }
+}
+// Round r's values from the reorder area to their destinations, behind a barrier.
+void scatterValuesOfRound(uint r, uvec2 valuesOut) {
+  [[unroll]] for (uint i = 0u; i < ROUND_KPI; ++i) {
+    uint at = i * WG + gl_LocalInvocationIndex;
+    uint j = r * PART + at;
+    if (j < t_count) storeValue(valuesOut, s_digitDest[scatteredDigit(r * ROUND_KPI + i)] + j, tileLoadValue(at));
+  }
+}
+
+// The tile's values (at `valuesIn`, the tile's own base) after their keys, through s_tile to the
+// same places (a uniform tile's straight). Every invocation must call it. `held`: the caller
+// loaded them into `values` (loadHeldValues(), several rounds). SCATTER_THEN_NEXT_TILE writes a
+// round out itself where there is one, to load the next tile in it.
+void scatterValues(uvec2 valuesIn, uvec2 valuesOut, bool held, inout uvec2 values[KPI]) {
+  if (t_uniform) {
+    scatterUniformValues(valuesIn, valuesOut, held, values);
+    return;
+  }
+  // Several rounds: every value loaded once, into registers.
   if (DEFERRED_STORES && !held) loadHeldValues(values, valuesIn);
   [[unroll]] for (uint r = 0u; r < REORDER_ROUNDS; ++r) {
     barrier();  // the keys (or the previous round's values) have left the area
-    if (DEFERRED_STORES) {
-      storeValuesOfRound(r, values);
-    } else {
-      [[unroll]] for (uint i = 0u; i < KPI; ++i) {
-        uint idx = laneIndex(i);
-        if (holdsKey(i)) tileStoreValue(placeOf(i), RIDING_VALUES ? uvec2(t_values[i], 0u) : loadValue(valuesIn, idx));
-      }
-    }
+    placeValuesOfRound(r, valuesIn, values);
     barrier();
-    [[unroll]] for (uint i = 0u; i < ROUND_KPI; ++i) {
-      uint at = i * WG + gl_LocalInvocationIndex;
-      uint j = r * PART + at;
-      if (j < t_count) storeValue(valuesOut, s_digitDest[scatteredDigit(r * ROUND_KPI + i)] + j, tileLoadValue(at));
-    }
+    scatterValuesOfRound(r, valuesOut);
   }
 }
 
@@ -703,8 +719,12 @@ void countOwnRowEarly(uint shift, uint hot) {
 // first key at tileStart) scatters, keys then values (with EARLY_HELD_VALUES the values load
 // first); where a next tile came (`more`: nextCount
 // keys from key nextStart, at nextAt; with RIDING_VALUES their values too) the workgroup loads it
-// and gets ready for it, else the loop ends. Keys alone load it during the scatter, pairs after
-// their values (on an H100 the overlap made pairs32 10% slower, keys32 5% faster); with
+// and gets ready for it, else the loop ends. Keys alone load it during the scatter (on an H100
+// that made keys32 5% faster, pairs32 10% slower). Pairs in one round load it once their values
+// are in the reorder area, their keys and values in registers spent, so that the loads are in
+// flight while the values scatter (H100, pairs32 3M / 4M / 6M 2% / 3% / 3% faster); in several
+// rounds, and a uniform tile's, after their values (896 x 14 pairs32, with the rounds written out
+// here to load it in the last, spilled 64 bytes rather than 16 and ran 12-25% slower). With
 // EARLY_NEXT_COUNT each subgroup then counts its keys of it (hot: the pass's hot digit, as
 // countTile() takes) and `counted` says so. A macro, so that each kernel compiles as if it were
 // written out there: as functions the SPIR-V changed, and pairs32's 1024 x 16 tiles, at the
@@ -713,16 +733,29 @@ void countOwnRowEarly(uint shift, uint hot) {
   {                                                                                                 \
     KeyT nextKeys[KPI];                                                                             \
     uvec2 heldValues[KPI];                                                                          \
+    uvec2 valuesIn = addressAt(uvec2(pc.valsIn), tileStart, valueLog2Bytes());                      \
     if ((more) && VALUE_WORDS == 0u) loadTileInto(nextKeys, nextAt, nextCount);                     \
-    if (EARLY_HELD_VALUES)                                                                          \
-      loadHeldValues(heldValues, addressAt(uvec2(pc.valsIn), tileStart, valueLog2Bytes()));         \
+    if (EARLY_HELD_VALUES) loadHeldValues(heldValues, valuesIn);                                    \
     scatterKeys(uvec2(pc.keysOut), pc.shift);                                                       \
-    if (VALUE_WORDS != 0u)                                                                          \
-      scatterValues(addressAt(uvec2(pc.valsIn), tileStart, valueLog2Bytes()), uvec2(pc.valsOut),    \
-                    EARLY_HELD_VALUES, heldValues);                                                 \
+    bool nextLoaded = VALUE_WORDS == 0u;                                                            \
+    if (VALUE_WORDS != 0u && (DEFERRED_STORES || t_uniform)) {                                      \
+      scatterValues(valuesIn, uvec2(pc.valsOut), EARLY_HELD_VALUES, heldValues);                    \
+    } else if (VALUE_WORDS != 0u) {                                                                 \
+      barrier(); /* the keys have left the area */                                                  \
+      placeValuesOfRound(0u, valuesIn, heldValues);                                                 \
+      if (more) {                                                                                   \
+        loadTileInto(nextKeys, nextAt, nextCount);                                                  \
+        if (RIDING_VALUES) loadRidingValues(addressAt(uvec2(pc.valsIn), nextStart, 2u), nextCount); \
+        nextLoaded = true;                                                                          \
+      }                                                                                             \
+      barrier();                                                                                    \
+      scatterValuesOfRound(0u, uvec2(pc.valsOut));                                                  \
+    }                                                                                               \
     if (!(more)) break;                                                                             \
-    if (VALUE_WORDS != 0u) loadTileInto(nextKeys, nextAt, nextCount);                               \
-    if (RIDING_VALUES) loadRidingValues(addressAt(uvec2(pc.valsIn), nextStart, 2u), nextCount);     \
+    if (!nextLoaded) {                                                                              \
+      loadTileInto(nextKeys, nextAt, nextCount);                                                    \
+      if (RIDING_VALUES) loadRidingValues(addressAt(uvec2(pc.valsIn), nextStart, 2u), nextCount);   \
+    }                                                                                               \
     if (!EARLY_NEXT_COUNT) {                                                                        \
       barrier(); /* the scatter is done with s_tile, s_digitDest and s_uniformDigit */              \
       clearTileCounts();                                                                            \
