@@ -65,8 +65,9 @@ TEST_SUITE("algorithms") {
 
   TEST_CASE("reduce-then-scan downsweeps that take tiles while tickets last") {
     // The tuning's persistentTiles (NVIDIA's choice): a downsweep workgroup takes tile after tile
-    // from its pass's ticket counter, loading the next tile's keys during its scatter (keys alone)
-    // or after its values (pairs); in one round and through shared memory in 2 rounds. Lavapipe
+    // from its pass's ticket counter, loading the next tile's keys during its scatter (keys alone;
+    // pairs in one round once their values are in shared memory, during the value scatter) or
+    // after its values (pairs in 2 rounds); in one round and through shared memory in 2. Lavapipe
     // runs a few workgroups at a time, so the first ones take most of the tiles. In 512-invocation
     // tiles at subgroup size 16 and up (CI's 512-bit run), keys alone leave their counter rows as
     // the ranking left them for the next tile's count (binning.glsl's KNOWN_ROWS), as NVIDIA's do.

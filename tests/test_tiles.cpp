@@ -184,7 +184,8 @@ TEST_SUITE("tiles") {
     // and 64-bit keys with 32-bit values; 64-bit values and two-round tiles load them at the
     // scatter as before), in one portion and in portions of 2 tiles, with uniform tiles (their
     // values go straight from registers). Reduce-then-scan's downsweep also with tiles taken while
-    // tickets last, where each next tile's values load after the scatter (Onesweep's persistent
+    // tickets last, where the next tile's keys and values load into registers as soon as this
+    // tile's values have left them for shared memory, while those scatter (Onesweep's persistent
     // loop hung lavapipe: the GPU suite runs it, NVIDIA's choice). Fitted tiles: the test above.
     for (const char* variant :
          {"algorithm=1,small_keys=0,riding_values=1", "algorithm=1,small_keys=0,riding_values=1,portion_tiles=2",
