@@ -77,6 +77,9 @@ uint orderedBits(uint key) {
 // The digit at `shift` of ordered bits. A shift, not bitfieldExtract: a last digit may reach past
 // bit 31 (range [28, 32) at shift 28), which bitfieldExtract leaves undefined.
 uint digitOfBits(uint bits, uint shift) { return (bits >> shift) & (kRadix - 1u); }
+// Ordered bits moved down by `shift` (below the key's width): digits of successive passes then
+// sit at constant places (the histogram's).
+uint bitsFrom(uint bits, uint shift) { return bits >> shift; }
 #else
 uvec2 orderedBits(uvec2 key) {
   uvec2 bits = KEY_TYPE == kKeyF64 ? vksortDoubleBitsKey(key) : KEY_TYPE == kKeyI64 ? vksortInt64BitsKey(key) : key;
@@ -87,6 +90,10 @@ uvec2 orderedBits(uvec2 key) {
 uint digitOfBits(uvec2 b, uint shift) {
   uint d = shift >= 32u ? b.y >> (shift - 32u) : (b.x >> shift) | (shift == 0u ? 0u : b.y << (32u - shift));
   return d & (kRadix - 1u);
+}
+uvec2 bitsFrom(uvec2 b, uint shift) {
+  if (shift >= 32u) return uvec2(b.y >> (shift - 32u), 0u);
+  return uvec2((b.x >> shift) | (shift == 0u ? 0u : b.y << (32u - shift)), b.y >> shift);
 }
 #endif
 uint digitOf(KeyT key, uint shift) { return digitOfBits(orderedBits(key), shift); }
