@@ -132,6 +132,15 @@ VKSORT_CONST kKeyI64 = 4u;
 VKSORT_CONST kKeyF64 = 5u;
 VKSORT_CONST kKeyTypes = 6u;
 
+// Which word of a 64-bit key holds a pass's digit (specialization constant DIGIT_WORD of the
+// binning, upsweep and downsweep kernels, one pipeline per word a sort's passes use). Known when
+// the pipeline is built, it spares every key's digit a run-time choice of word and a funnel
+// shift. Any: chosen at run time, for a digit across both words, 32-bit keys, chained sorts.
+VKSORT_CONST kDigitAnyWord = 0u;
+VKSORT_CONST kDigitLowWord = 1u;
+VKSORT_CONST kDigitHighWord = 2u;
+VKSORT_CONST kDigitWords = 3u;
+
 #ifdef __cplusplus
 }  // namespace vksort::detail
 #endif

@@ -99,6 +99,7 @@ struct SpecData {
   VkBool32 patientWaits;                 // 23
   VkBool32 atomicRanking;                // 24
   VkBool32 rankFirst;                    // 25
+  uint32_t digitWord;                    // 26
 };
 const VkSpecializationMapEntry kSpecMap[] = {
     {0, offsetof(SpecData, workgroupSize), 4},
@@ -121,6 +122,7 @@ const VkSpecializationMapEntry kSpecMap[] = {
     {23, offsetof(SpecData, patientWaits), 4},
     {24, offsetof(SpecData, atomicRanking), 4},
     {25, offsetof(SpecData, rankFirst), 4},
+    {26, offsetof(SpecData, digitWord), 4},
 };
 
 struct KernelSource {
@@ -194,11 +196,13 @@ Status Pipelines::create(const VolkDeviceTable& vk, VkDevice device, const Tunin
 }
 
 Status Pipelines::get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out, uint32_t tier,
-                      bool fitted) const {
+                      bool fitted, uint32_t digitWord) const {
   if (kernel < kHistogram) keyType = 0;
   if (kernel < kBinning) valueType = 0;
   if (kernel < kBinning) tier = 0;
   fitted = fitted && kernel == kBinning;
+  const bool passKernel = kernel == kBinning || kernel == kUpsweep || kernel == kDownsweep;
+  if (!passKernel || keyType < kKeyU64) digitWord = kDigitAnyWord;
   if (kernel != kSmallSort) {  // a tier whose tile equals the tier's below builds no pipeline of its own
     SortConfig config;
     config.keyType = KeyType(keyType);
@@ -207,15 +211,15 @@ Status Pipelines::get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPip
     while (tier > 0 && tuning_.tiers[tier].shape[cls] == tuning_.tiers[tier - 1].shape[cls]) --tier;
   }
   std::lock_guard<std::mutex> lock(mutex_);
-  VkPipeline& slot = pipelines_[kernel][keyType][valueType][tier][fitted];
+  VkPipeline& slot = pipelines_[kernel][keyType][valueType][tier][fitted][digitWord];
   if (!slot)
-    if (Status st = build(kernel, keyType, valueType, tier, fitted, &slot); !st) return st;
+    if (Status st = build(kernel, keyType, valueType, tier, fitted, digitWord, &slot); !st) return st;
   *out = slot;
   return {};
 }
 
 Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uint32_t tier, bool fitted,
-                        VkPipeline* out) const {
+                        uint32_t digitWord, VkPipeline* out) const {
   const Tuning& t = tuning_;
   const bool wideKeys = keyType >= kKeyU64;
   const uint32_t valueWords = valueBytes(ValueType(valueType)) / 4;
@@ -253,7 +257,8 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uin
                 (kernel == kBinning || kernel == kDownsweep || kernel == kChained) && tile.ridingValues,
                 t.patientWaits,
                 t.ranksByAtomics(tile, valueWords == 0),
-                kernel == kBinning && tile.rankFirst};
+                kernel == kBinning && tile.rankFirst,
+                digitWord};
   VkSpecializationInfo specInfo{uint32_t(std::size(kSpecMap)), kSpecMap, sizeof spec, &spec};
 
   VkPipelineShaderStageRequiredSubgroupSizeCreateInfo requiredSize{
@@ -281,9 +286,10 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uin
     static const char* const kNames[kKernelCount] = {"init", "scan", "copy_back", "tile_scan", "histogram",
                                                      "binning", "upsweep", "downsweep", "small_sort",
                                                      "chained"};
-    char name[64];
-    std::snprintf(name, sizeof name, "%s key %u value %u tier %u%s", kNames[kernel], keyType, valueType, tier,
-                  fitted ? " fitted" : "");
+    static const char* const kWords[kDigitWords] = {"", " low word", " high word"};
+    char name[80];
+    std::snprintf(name, sizeof name, "%s key %u value %u tier %u%s%s", kNames[kernel], keyType, valueType, tier,
+                  fitted ? " fitted" : "", kWords[digitWord]);
     printPipelineStatistics(*vk_, device_, *out, name);
   }
   return {};
@@ -295,10 +301,11 @@ void Pipelines::destroy() {
     for (auto& byValue : byKey)
       for (auto& byTier : byValue)
         for (auto& byFit : byTier)
-          for (VkPipeline& p : byFit) {
-            if (p) vk_->vkDestroyPipeline(device_, p, allocator_);
-            p = VK_NULL_HANDLE;
-          }
+          for (auto& byWord : byFit)
+            for (VkPipeline& p : byWord) {
+              if (p) vk_->vkDestroyPipeline(device_, p, allocator_);
+              p = VK_NULL_HANDLE;
+            }
   if (layout_) vk_->vkDestroyPipelineLayout(device_, layout_, allocator_);
   layout_ = VK_NULL_HANDLE;
 }

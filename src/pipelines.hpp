@@ -37,12 +37,15 @@ class Pipelines {
   // first use; any thread may call it. `tier`: the tile kernels' shape, Tuning::tiers[tier]
   // (binning, upsweep, downsweep) or Tuning::smallTiles[tier] (the small sort). `fitted`: the
   // binning kernel for tiles of a run-time length (onesweep_fitted*.comp: tiles fitted to whole
-  // waves), a pipeline of its own, since that form costs where tiles are whole.
+  // waves), a pipeline of its own, since that form costs where tiles are whole. `digitWord`: the
+  // word of 64-bit keys that holds the pass's digits (kDigit*Word), for binning, upsweep and
+  // downsweep.
   Status get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out, uint32_t tier = 0,
-             bool fitted = false) const;
+             bool fitted = false, uint32_t digitWord = kDigitAnyWord) const;
 
  private:
-  Status build(Kernel kernel, uint32_t keyType, uint32_t valueType, uint32_t tier, bool fitted, VkPipeline* out) const;
+  Status build(Kernel kernel, uint32_t keyType, uint32_t valueType, uint32_t tier, bool fitted, uint32_t digitWord,
+               VkPipeline* out) const;
 
   const VolkDeviceTable* vk_ = nullptr;
   VkDevice device_ = VK_NULL_HANDLE;
@@ -52,10 +55,10 @@ class Pipelines {
   bool captureStatistics_ = false;
   VkPipelineLayout layout_ = VK_NULL_HANDLE;
   mutable std::mutex mutex_;
-  // [kernel][key type][value type][tier][fitted]; unkeyed kernels use [0][0][0], the histogram
-  // [type][0][0].
+  // [kernel][key type][value type][tier][fitted][digit word]; unkeyed kernels use [0][0][0], the
+  // histogram [type][0][0].
   static constexpr uint32_t kTiers = kMaxTileTiers > kMaxSmallTiles ? kMaxTileTiers : kMaxSmallTiles;
-  mutable VkPipeline pipelines_[kKernelCount][kKeyTypes][kValueTypes][kTiers][2] = {};
+  mutable VkPipeline pipelines_[kKernelCount][kKeyTypes][kValueTypes][kTiers][2][kDigitWords] = {};
 };
 
 }  // namespace vksort::detail

@@ -63,7 +63,14 @@ uint32_t passCount(const SortConfig& c) { return (c.endBit - c.beginBit + kRadix
 
 uint32_t binningDispatches(const SortConfig& c) { return passCount(c) + passCount(c) % 2; }
 
+uint32_t digitWordOf(const SortConfig& c, uint32_t pass) {
+  if (keyBytes(c.keyType) != 8) return kDigitAnyWord;
+  const uint32_t begin = c.beginBit + pass * kRadixBits, end = std::min(begin + kRadixBits, c.endBit);
+  return end <= 32 ? kDigitLowWord : begin >= 32 ? kDigitHighWord : kDigitAnyWord;
+}
+
 Status getSortPipelines(const Sorter_T& s, const SortConfig& c, uint32_t span, bool indirect, SortPipelines* out) {
+  *out = SortPipelines{};
   const uint32_t keyType = uint32_t(c.keyType), valueType = uint32_t(c.valueType);
   const Pipelines& p = s.pipelines;
   const bool onesweep = s.tuning.algorithm == Algorithm::onesweep;
@@ -76,14 +83,17 @@ Status getSortPipelines(const Sorter_T& s, const SortConfig& c, uint32_t span, b
   // Direct sorts know their count here: their tiles may be fitted to whole waves.
   out->tileKeys = indirect || chained ? out->tile.keys() : s.tuning.fittedTileKeys(out->tile, span);
   const bool fitted = out->tileKeys != out->tile.keys();
-  out->chained = VK_NULL_HANDLE;
   out->smallKeys = std::min(s.tuning.smallSortKeys[words - 1], s.tuning.smallTiles[smallTier][words - 1].keys());
   Status st = p.get(kInit, 0, 0, &out->init);
   if (st) st = p.get(kHistogram, keyType, 0, &out->histogram);
   if (st) st = p.get(kScan, 0, 0, &out->scan);
-  if (st) st = p.get(onesweep ? kBinning : kDownsweep, keyType, valueType, &out->binning, tier, fitted);
-  if (st && !onesweep) st = p.get(kUpsweep, keyType, valueType, &out->upsweep, tier);
-  if (st && !onesweep) st = p.get(kTileScan, 0, 0, &out->tileScan);
+  for (uint32_t pass = 0; st && !chained && pass < passCount(c); ++pass) {
+    const uint32_t word = digitWordOf(c, pass);
+    if (out->binning[word]) continue;
+    st = p.get(onesweep ? kBinning : kDownsweep, keyType, valueType, &out->binning[word], tier, fitted, word);
+    if (st && !onesweep) st = p.get(kUpsweep, keyType, valueType, &out->upsweep[word], tier, false, word);
+  }
+  if (st && !onesweep && !chained) st = p.get(kTileScan, 0, 0, &out->tileScan);
   if (st && out->smallKeys != 0) st = p.get(kSmallSort, keyType, valueType, &out->small, smallTier);
   if (st && chained) st = p.get(kChained, keyType, valueType, &out->chained, tier);
   if (st) st = p.get(kCopyBack, 0, 0, &out->copyBack);
@@ -162,7 +172,7 @@ struct SortRecording {
         // words this one clears (spare workgroups only clear).
         uint32_t next = portion + 1 < portions ? portion + 1 : 0;
         uint32_t groups = indirect ? 0 : std::max(tilesOf(portion), last ? 0 : tilesOf(next));
-        launch(pipelines.binning, kDispatchBinning, groups);
+        launch(pipelines.binning[digitWordOf(info.config, pass)], kDispatchBinning, groups);
         if (!last) computeBarrier(s.vk, cmd);
       }
       stamps.write();
@@ -178,12 +188,13 @@ struct SortRecording {
     push.flags = baseFlags;
     for (uint32_t pass = 0; pass < passes; ++pass) {
       setPass(pass);
-      launch(pipelines.upsweep, kDispatchTiles, tiles);
+      const uint32_t word = digitWordOf(info.config, pass);
+      launch(pipelines.upsweep[word], kDispatchTiles, tiles);
       computeBarrier(s.vk, cmd);
       dispatch(s, cmd, pipelines.tileScan, push, kRadix);
       computeBarrier(s.vk, cmd);
       push.dispatchIndex = pass;  // its ticket counter
-      launch(pipelines.binning, kDispatchTiles, tiles);
+      launch(pipelines.binning[word], kDispatchTiles, tiles);
       if (pass + 1 < passes) computeBarrier(s.vk, cmd);
       stamps.write();
     }

@@ -20,10 +20,18 @@ uint32_t passCount(const SortConfig& config);
 // Dispatches of a sort after the fixed ones: the passes, and a copy-back after an odd number.
 uint32_t binningDispatches(const SortConfig& config);
 
+// The word of 64-bit keys that holds a pass's digit (kDigit*Word), its bits above the range's end
+// left out: the binning pipeline the pass runs. 32-bit keys: kDigitAnyWord.
+uint32_t digitWordOf(const SortConfig& config, uint32_t pass);
+
 // The pipelines of one sort, and its binning tile.
 struct SortPipelines {
-  VkPipeline init, histogram, scan, binning, copyBack;
-  VkPipeline upsweep, tileScan;  // reduce-then-scan (binning: its downsweep)
+  VkPipeline init, histogram, scan, copyBack;
+  // By the word of 64-bit keys that holds a pass's digits (digitWordOf); the words no pass uses,
+  // and all of them in chained sorts, null.
+  VkPipeline binning[kDigitWords];
+  VkPipeline upsweep[kDigitWords];  // reduce-then-scan (binning: its downsweep)
+  VkPipeline tileScan;
   VkPipeline small;              // the one-workgroup sort, where smallKeys is not 0
   VkPipeline chained;            // every pass in one dispatch (Tuning::chains), else null
   uint32_t smallKeys;            // counts it sorts: direct sorts up to it run in it alone

@@ -138,22 +138,36 @@ TEST_SUITE("keys") {
       KeyType type;
       uint32_t begin, end;
     };
-    for (Range r : {Range{KeyType::u32, 0, 16}, Range{KeyType::u32, 8, 24}, Range{KeyType::u32, 4, 28},
-                    Range{KeyType::u32, 0, 8}, Range{KeyType::u32, 24, 32}, Range{KeyType::u32, 28, 32},
-                    Range{KeyType::u32, 3, 4}, Range{KeyType::u32, 0, 32}, Range{KeyType::u64, 0, 48},
-                    Range{KeyType::u64, 32, 64}, Range{KeyType::u64, 28, 36}, Range{KeyType::u64, 4, 60},
-                    Range{KeyType::u64, 0, 32}, Range{KeyType::i64, 40, 64}, Range{KeyType::f64, 52, 64}})
-      for (ValueType values : {ValueType::none, ValueType::u32}) {
-        CAPTURE(name(r.type));
-        CAPTURE(r.begin);
-        CAPTURE(r.end);
-        CAPTURE(int(values));
-        vksort::SortConfig config = configOf(r.type, values);
-        config.beginBit = r.begin;
-        config.endBit = r.end;
-        const uint32_t n = 2 * (keyWords(config) == 2 ? p.wideTileKeys : p.tileKeys) + 123;
-        sortAndCheck(keysFor(r.type, n, r.begin * 33 + r.end), config);
-      }
+    // 64-bit keys: each pass runs the pipeline of the word that holds its digit (low, high, or
+    // both: [28, 36) and [4, 60) at bit 28; [24, 32) of [0, 32) in the low word alone).
+    auto sortRanges = [&] {
+      for (Range r : {Range{KeyType::u32, 0, 16}, Range{KeyType::u32, 8, 24}, Range{KeyType::u32, 4, 28},
+                      Range{KeyType::u32, 0, 8}, Range{KeyType::u32, 24, 32}, Range{KeyType::u32, 28, 32},
+                      Range{KeyType::u32, 3, 4}, Range{KeyType::u32, 0, 32}, Range{KeyType::u64, 0, 48},
+                      Range{KeyType::u64, 32, 64}, Range{KeyType::u64, 28, 36}, Range{KeyType::u64, 4, 60},
+                      Range{KeyType::u64, 0, 32}, Range{KeyType::u64, 30, 32}, Range{KeyType::i64, 40, 64},
+                      Range{KeyType::f64, 52, 64}, Range{KeyType::f64, 0, 64}})
+        for (ValueType values : {ValueType::none, ValueType::u32}) {
+          CAPTURE(name(r.type));
+          CAPTURE(r.begin);
+          CAPTURE(r.end);
+          CAPTURE(int(values));
+          vksort::SortConfig config = configOf(r.type, values);
+          config.beginBit = r.begin;
+          config.endBit = r.end;
+          // As many keys as two tiles, and past the one-workgroup sort (binning passes, or chained).
+          const bool wide = keyWords(config) == 2;
+          const uint32_t n = 2 * (wide ? p.wideTileKeys : p.tileKeys) + 123;
+          sortAndCheck(keysFor(r.type, n, r.begin * 33 + r.end), config);
+          const uint32_t past = (wide ? p.smallSortWideMaxKeys : p.smallSortMaxKeys) + n;
+          sortAndCheck(keysFor(r.type, past, r.begin * 33 + r.end + 1), config);
+        }
+    };
+    sortRanges();
+    if (p.chainedMaxKeys != 0) {  // those sorts ran chained (all passes in one pipeline): now in passes
+      TunedSorter unchained("chained_up_to=0");
+      sortRanges();
+    }
     // A signed, descending 16-bit range: the high half of i32 keys (bit 31 flipped) decides.
     vksort::SortConfig config = configOf(KeyType::i32, ValueType::u64, SortOrder::descending);
     config.beginBit = 16;
