@@ -40,6 +40,10 @@ layout(constant_id = 16) const bool PREFETCH_PAIRS = false;
 // keys64 7.58 -> 6.64. Above HOT_DIGIT_TO: kCrowdedPass (binning.glsl's countIntoRows()).
 layout(constant_id = 18) const uint HOT_DIGIT_FROM = 0u;
 layout(constant_id = 19) const uint HOT_DIGIT_TO = 100u;
+// Hot digits ranked by one atomic per step (binning.glsl's HOT_RANKING) up to this share: where
+// nearly every key has the digit (q16), 32 lanes' atomics on one word cost about one (H100:
+// keys64 q16 at 2^26 7% slower ranked so).
+const uint HOT_RANKING_TO = 98u;
 #define EARLY_TICKET (PERSISTENT_TILES && PREFETCH_PAIRS && VALUE_WORDS != 0u)  // binning.glsl has VALUE_WORDS
 uint g_pendingTicket;      // thread 0's next ticket (EARLY_TICKET), in flight during the count
 shared uint s_nextTicket;  // that ticket, out behind countTile's barrier
@@ -92,6 +96,7 @@ void main() {
     uint top = pc.header.v[kHeaderTopDigits + pc.pass], share = top >> 8u;  // the scan kernel's
     bool hot = share * 100u >= HOT_DIGIT_FROM * kTopShareOne && share * 100u <= HOT_DIGIT_TO * kTopShareOne;
     if (hot) hotDigit = top & 0xFFu;
+    if (hot && share * 100u <= HOT_RANKING_TO * kTopShareOne) t_hotRankDigit = hotDigit;
     else if (share * 100u > HOT_DIGIT_TO * kTopShareOne) hotDigit = kCrowdedPass;
   }
   loadTile(addressAt(keysIn, g_tile * tile, KEY_LOG2_BYTES), min(tile, portionKeys - g_tile * tile));

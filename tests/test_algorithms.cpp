@@ -115,13 +115,16 @@ TEST_SUITE("algorithms") {
     // one digit (q4, few distinct values, all equal) put that order to the test: the pairs are
     // checked against std::stable_sort. Onesweep and reduce-then-scan (persistent, in 2 rounds:
     // keys alone keep their places in registers; pairs there rank with ballots, as on NVIDIA), the
-    // chained sort and the one-workgroup sort.
+    // chained sort and the one-workgroup sort. With a hot digit in every pass (hot_digit_from=1),
+    // 64-bit keys alone rank that digit's lanes by one atomic of the lowest of them (binning.glsl's
+    // HOT_RANKING), the others by their own.
     vkctx::Context& ctx = gpu().ctx;
     const char* tuning = std::getenv("VKSORT_TUNING");
     if (!tuning)
       CHECK(vksort::getSorterProperties(gpu().sorter).atomicRanking == (ctx.properties.vendorID == 0x10DE));
     for (const char* variant : {"algorithm=1,small_keys=0,atomic_ranking=1",
                                 "algorithm=1,small_keys=0,atomic_ranking=1,chained_up_to=4294967295",
+                                "algorithm=1,small_keys=0,atomic_ranking=1,hot_digit_from=1",
                                 "algorithm=2,small_keys=0,atomic_ranking=1,persistent=1,rounds=2,wide_rounds=2",
                                 // ranked before the row sums (rankFirst), tile after tile (the next
                                 // tile ranked early: keys alone), and beside hot-digit passes
