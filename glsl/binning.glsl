@@ -127,7 +127,7 @@ bool t_rankedFirst = false;
 // Onesweep's, below HOT_RANKING_TO percent of the keys), a ranking step's lanes of that digit take
 // their places by one atomic of the lowest of them, the others by their own: one word's atomics
 // from many lanes serialize. On an H100, 2^26 keys64 q4 / q8 (60% / 97% of the keys on digit 0)
-// 8.8% / 6.1% faster, q1 alike. 32-bit keys alone spilled with it (896 x 20: 80 bytes, q1 43%
+// 8.8% / 6.2% faster, q1 alike. 32-bit keys alone spilled with it (896 x 20: 80 bytes, q1 43%
 // slower), and pairs rank first or by ballots.
 const bool HOT_RANKING = kKeyWords == 2u && VALUE_WORDS == 0u && ATOMIC_RANKING;  // (32-bit: folded by glslang)
 uint t_hotRankDigit = kRadix;

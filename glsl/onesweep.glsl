@@ -96,8 +96,8 @@ void main() {
     uint top = pc.header.v[kHeaderTopDigits + pc.pass], share = top >> 8u;  // the scan kernel's
     bool hot = share * 100u >= HOT_DIGIT_FROM * kTopShareOne && share * 100u <= HOT_DIGIT_TO * kTopShareOne;
     if (hot) hotDigit = top & 0xFFu;
-    if (hot && share * 100u <= HOT_RANKING_TO * kTopShareOne) t_hotRankDigit = hotDigit;
     else if (share * 100u > HOT_DIGIT_TO * kTopShareOne) hotDigit = kCrowdedPass;
+    if (hot && share * 100u <= HOT_RANKING_TO * kTopShareOne) t_hotRankDigit = hotDigit;
   }
   loadTile(addressAt(keysIn, g_tile * tile, KEY_LOG2_BYTES), min(tile, portionKeys - g_tile * tile));
   if (RIDING_VALUES) loadRidingValues(addressAt(uvec2(pc.valsIn), g_tile * tile, 2u), t_count);
