@@ -124,7 +124,7 @@ layout(constant_id = 25) const bool RANK_FIRST_WANTED = false;
 const bool RANK_FIRST = RANK_FIRST_WANTED && ATOMIC_RANKING;
 bool t_rankedFirst = false;
 // 64-bit keys alone with ATOMIC_RANKING: where the kernel names a pass's hot digit (t_hotRankDigit;
-// Onesweep's, below HOT_RANKING_TO percent of the keys), a ranking step's lanes of that digit take
+// Onesweep's, up to HOT_RANKING_TO percent of the keys), a ranking step's lanes of that digit take
 // their places by one atomic of the lowest of them, the others by their own: one word's atomics
 // from many lanes serialize. On an H100, 2^26 keys64 q4 / q8 (60% / 97% of the keys on digit 0)
 // 8.8% / 6.2% faster, q1 alike. 32-bit keys alone spilled with it (896 x 20: 80 bytes, q1 43%

@@ -89,15 +89,12 @@ uint digitOfBits(uint bits, uint shift) { return (bits >> shift) & (kRadix - 1u)
 // sit at constant places (the histogram's).
 uint bitsFrom(uint bits, uint shift) { return bits >> shift; }
 #else
-// A digit may straddle the two words (shift 28: bits 28..35).
-uint digitOfBits(uvec2 b, uint shift) {
-  uint d = shift >= 32u ? b.y >> (shift - 32u) : (b.x >> shift) | (shift == 0u ? 0u : b.y << (32u - shift));
-  return d & (kRadix - 1u);
-}
 uvec2 bitsFrom(uvec2 b, uint shift) {
   if (shift >= 32u) return uvec2(b.y >> (shift - 32u), 0u);
   return uvec2((b.x >> shift) | (shift == 0u ? 0u : b.y << (32u - shift)), b.y >> shift);
 }
+// A digit may straddle the two words (shift 28: bits 28..35).
+uint digitOfBits(uvec2 b, uint shift) { return digitOfBits(bitsFrom(b, shift).x, 0u); }
 
 // The word that holds this pipeline's digits, kDigit*Word: the other word's map, the run-time
 // choice and the funnel shift compile away. H100, against one pipeline for every pass: keys64 /
