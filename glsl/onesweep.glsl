@@ -52,11 +52,18 @@ shared uint s_nextTicket;  // that ticket, out behind countTile's barrier
 #include "binning.glsl"
 
 layout(buffer_reference, std430, buffer_reference_align = 4) readonly buffer TouchWords { uint v[]; };
-// One word of every 32-byte sector of `bytes` at `at`, xor-ed; the result goes to sinkTouched()
-// (a load whose value is unused would be dropped), late: the loads are not waited for before.
+// One word of every 32-byte sector of `bytes` at `at` (at most a tile of 64-bit elements), xor-ed;
+// the result goes to sinkTouched() (a load whose value is unused would be dropped), late: the
+// loads are not waited for before. A fixed number of steps, unrolled: as a loop to `bytes` the
+// driver made it spill (H100, pairs32's 896 x 14 tiles: 9 registers' worth, to shared and local
+// memory; 1-1.8% slower from 4M to 2^26 keys).
+const uint TOUCH_STEPS = (TILE * 8u / 32u + WG - 1u) / WG;
 uint touchRange(uvec2 at, uint bytes) {
   uint acc = 0u;
-  for (uint b = gl_LocalInvocationIndex * 32u; b < bytes; b += WG * 32u) acc ^= TouchWords(at).v[b / 4u];
+  [[unroll]] for (uint k = 0u; k < TOUCH_STEPS; ++k) {
+    uint b = (gl_LocalInvocationIndex + k * WG) * 32u;
+    if (b < bytes) acc ^= TouchWords(at).v[b / 4u];
+  }
   return acc;
 }
 void sinkTouched(uint acc) {

@@ -193,4 +193,16 @@ TEST_SUITE("tiles") {
           "algorithm=2,small_keys=0,riding_values=1,persistent=1"})
       sortEveryConfig(variant, {Dist::uniform, Dist::q4, Dist::allEqual}, 9);
   }
+
+  TEST_CASE("pairs that touch their values and the next tile's keys into L2") {
+    // TileShape::prefetchPairs (onesweep.glsl's PREFETCH_PAIRS; NVIDIA's choice in its pairs'
+    // tiers): a persistent workgroup takes its next ticket before the count and loads a word of
+    // every 32-byte sector of its tile's values (64-bit ones too) and of its next tile's keys, in
+    // a fixed number of unrolled steps, which must stay within them; in one round and in two.
+    for (const char* variant :
+         {"algorithm=1,small_keys=0,persistent=1,tiers=2,tier1_from=1,tier1_prefetch=1,tier1_wide_prefetch=1",
+          "algorithm=1,small_keys=0,persistent=1,rounds=2,wide_rounds=2,tiers=2,tier1_from=1,tier1_prefetch=1,"
+          "tier1_wide_prefetch=1"})
+      sortEveryConfig(variant, {Dist::uniform, Dist::q4}, 6);
+  }
 }
