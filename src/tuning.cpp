@@ -284,11 +284,6 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.tiers[6].fitWaves = false;
       p.tiers[6].wideKeysAlone = {896, 12, 2};
       p.tiers[6].reduceThenScan[2] = {512, 19, 1};
-      // 32-bit pairs from 2^23 read the look-back with atomics: plain loads ran pairs32 2^26 / 2^28
-      // 3-4% slower (session 29), and again ranked first (2^26 / 2^28 2.5520 / 10.047 -> 2.6236 /
-      // 10.414 ms, session 31), where they ran every class 2-8% faster at 1M-4M and keys 4-7% at
-      // 2^26 / 2^28. Pairs with 64-bit elements read with plain loads now that they rank first.
-      p.tiers[6].plainLoads[0] = 0;
       // Hot digits: keys alone, 32-bit ones not where nearly every key holds the digit.
       p.hotDigitWithValues = false;
       p.hotDigitTo[2] = 98;
@@ -312,7 +307,6 @@ Preferred preferredFor(const DeviceCaps& caps) {
       // 14M 1.2386 / 1.4217 / 1.6437 -> 1.2036 / 1.3723 / 1.5908 (session 32). They read 2
       // predecessors at once: pairs64v32 2^24 / 2^26 / 2^28 0.1% / 0.5% / 0.8% faster than 4 (and
       // 0.8% / 0.9% at 2^26 / 2^28 twice before).
-      p.tierCount = 8;
       p.tiers[7] = p.tiers[6];
       p.tiers[7].from = 5u << 21;
       p.tiers[7].wideTile = {896, 10, 2};
@@ -325,6 +319,16 @@ Preferred preferredFor(const DeviceCaps& caps) {
       // alike or slower; session 32).
       p.tiers[7].tile = {896, 14, 2, true};
       p.tiers[7].reduceThenScan[0] = {512, 18, 1, true};
+      // Tier 8 is tier 7 but for 32-bit pairs reading the look-back with atomics, from 2^27 keys:
+      // 3 reps against plain loads, ms, pairs32 2^27 / 2^28 4.8320 / 9.2743 -> 4.7686 / 9.1933;
+      // below, plain loads won: 8M 0.3670 -> 0.3537, 12M 0.5164 -> 0.5032, 2^24 0.6725 ->
+      // 0.6558, 2^25 / 2^26 0.4% (session 35). Atomics had won from 2^23 while the tier-7 kernel
+      // spilled (plain loads 3-4% slower at 2^26 / 2^28, sessions 29 and 31). Pairs with 64-bit
+      // elements read with plain loads everywhere.
+      p.tierCount = 9;
+      p.tiers[8] = p.tiers[7];
+      p.tiers[8].from = 1u << 27;
+      p.tiers[8].plainLoads[0] = 0;
       p.chainedUpTo = 1u << 20;
       return p;
     }

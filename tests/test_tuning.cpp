@@ -72,7 +72,7 @@ TEST_SUITE("tuning") {
     CHECK_FALSE(t.partitionedRanking);
     CHECK(t.persistentTiles);
     CHECK(t.waveWorkgroups == 132);
-    CHECK(t.tierCount == 8);
+    CHECK(t.tierCount == 9);
   }
 
   TEST_CASE("devices never measured keep the choices the Vulkan spec promises") {
@@ -95,14 +95,14 @@ TEST_SUITE("tuning") {
   }
 
   TEST_CASE("a tier's own look-back loads, per tile class") {
-    // NVIDIA's 32-bit pairs from 2^23 (tiers 6 and 7) read with atomics, its other tiles with plain loads
+    // NVIDIA's 32-bit pairs from 2^27 (tier 8) read with atomics, its other tiles with plain loads
     // (tuning.cpp); a tier's override names one class and leaves the others to the device.
     const Tuning t = tuned(h100(), "");
     for (uint32_t tier = 0; tier < t.tierCount; ++tier)
       for (uint32_t cls = 0; cls < vksort::detail::kTileClasses; ++cls) {
         CAPTURE(tier);
         CAPTURE(cls);
-        CHECK(t.tiers[tier].shape[cls].lookbackPlainLoads == !(tier >= 6 && cls == 0));
+        CHECK(t.tiers[tier].shape[cls].lookbackPlainLoads == !(tier == 8 && cls == 0));
       }
     const Tuning o = tuned(h100(), "tier3_plain_loads_alone=0,tier6_plain_loads_wide=0");
     CHECK_FALSE(o.tiers[3].shape[2].lookbackPlainLoads);
@@ -117,7 +117,7 @@ TEST_SUITE("tuning") {
     // in tier 4, which tier 4 is but for; neither fitted to waves (whole measured faster where
     // the fitting would cut them). 64-bit keys alone in tier 3 keep 512 x 9, fitted.
     const Tuning t = tuned(h100(), "");
-    REQUIRE(t.tierCount == 8);
+    REQUIRE(t.tierCount == 9);
     CHECK(t.tiers[3].from == 5u << 17);
     CHECK(t.tiers[4].from == 1u << 21);
     CHECK(t.tiers[6].from == 1u << 23);
@@ -158,7 +158,7 @@ TEST_SUITE("tuning") {
     // 64-bit elements in 896 x 10 (reading 2 predecessors at once) and 32-bit ones in 896 x 14, all
     // in 2 rounds.
     const Tuning t = tuned(h100(), "");
-    REQUIRE(t.tierCount == 8);
+    REQUIRE(t.tierCount == 9);
     CHECK(t.tiers[7].from == 5u << 21);
     for (uint32_t cls : {2u, 3u}) CHECK(t.tiers[7].shape[cls] == t.tiers[6].shape[cls]);
     const vksort::detail::TileShape& pairs = t.tiers[7].shape[0];
@@ -168,7 +168,7 @@ TEST_SUITE("tuning") {
     CHECK(pairs.rankFirst);
     CHECK(pairs.prefetchPairs);
     CHECK_FALSE(pairs.ridingValues);  // one-round tiles' alone
-    CHECK_FALSE(pairs.lookbackPlainLoads);
+    CHECK(pairs.lookbackPlainLoads);
     CHECK(t.tiers[6].shape[0].keys() == 512 * 18);
     const vksort::detail::TileShape& alone = t.tiers[6].shape[3];
     CHECK(alone.workgroupSize == 896);
@@ -186,6 +186,13 @@ TEST_SUITE("tuning") {
     CHECK(wide.lookbackWindow == 2);
     CHECK(t.tiers[6].shape[1].workgroupSize == 768);
     CHECK(t.tiers[6].shape[1].lookbackWindow == 4);
+    // Tier 8 is tier 7 but for 32-bit pairs' look-back, read with atomics from 2^27 keys.
+    CHECK(t.tiers[8].from == 1u << 27);
+    for (uint32_t cls : {1u, 2u, 3u}) CHECK(t.tiers[8].shape[cls] == t.tiers[7].shape[cls]);
+    vksort::detail::TileShape atomicPairs = t.tiers[8].shape[0];
+    CHECK_FALSE(atomicPairs.lookbackPlainLoads);
+    atomicPairs.lookbackPlainLoads = true;
+    CHECK(atomicPairs == pairs);
   }
 
   TEST_CASE("NVIDIA's 32-bit keys alone take 896 x 20 in 2 rounds from 7 x 2^19 keys, in Onesweep") {
@@ -193,7 +200,7 @@ TEST_SUITE("tuning") {
     // them. Reduce-then-scan's downsweep keeps its one-round 32-bit tiles: keys alone 512 x 18 as
     // in tier 4, then 512 x 19 from 2^23; pairs 512 x 18.
     const Tuning t = tuned(h100(), "");
-    REQUIRE(t.tierCount == 8);
+    REQUIRE(t.tierCount == 9);
     CHECK(t.tiers[5].from == 7u << 19);
     for (uint32_t cls : {0u, 1u, 3u}) CHECK(t.tiers[5].shape[cls] == t.tiers[4].shape[cls]);
     for (uint32_t tier : {5u, 6u, 7u}) {
@@ -208,7 +215,7 @@ TEST_SUITE("tuning") {
     }
     CHECK(t.tiers[4].shape[2].keys() == 512 * 18);
     const Tuning scans = tuned(h100(), "algorithm=2");
-    REQUIRE(scans.tierCount == 8);
+    REQUIRE(scans.tierCount == 9);
     const uint32_t scanKeys[] = {18, 18, 19, 19};  // tiers 4 to 7
     for (uint32_t tier = 4; tier < 8; ++tier) {
       CAPTURE(tier);

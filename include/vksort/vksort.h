@@ -59,7 +59,7 @@ typedef struct VksortSorterCreateInfo {
 } VksortSorterCreateInfo;
 
 /* Binning tiles of sorts of at least fromCount keys (vksort.hpp: TileTier). */
-#define VKSORT_MAX_TILE_TIERS 8
+#define VKSORT_MAX_TILE_TIERS 9
 typedef struct VksortTileTier {
   uint32_t fromCount;
   uint32_t tileKeys;

@@ -119,7 +119,7 @@ struct TileTier {
   bool fittedToWaves;           // direct Onesweep sorts cut these tiles to fill whole waves of
                                 // SorterProperties::waveWorkgroups (fewer keys per invocation)
 };
-constexpr uint32_t kMaxTileTiers = 8;
+constexpr uint32_t kMaxTileTiers = 9;
 
 // What a sorter chose for its device, for logs and benchmarks.
 struct SorterProperties {
