@@ -2,10 +2,13 @@
 // inputs; the one-dispatch small path at its threshold; reduce-then-scan's persistent downsweeps
 // and tile table; Onesweep's hot digit, look-back stores and windows, chained dispatch and
 // patient waits; the per-device choice and the caller's override.
+#include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "algorithm_cases.hpp"
+#include "shader_interface.h"
 
 using namespace vksort_test;
 
@@ -93,6 +96,58 @@ TEST_SUITE("algorithms") {
     const uint32_t subgroup = vksort::getSorterProperties(gpu().sorter).subgroupSize;
     const std::string variant = "algorithm=2,small_keys=0,keys=1,wide_keys=1,workgroup=" + std::to_string(subgroup);
     sortEveryConfig(variant.c_str(), {Dist::uniform, Dist::q4}, 8 * subgroup * 3 + 5);
+  }
+
+  TEST_CASE("the scan leaves each pass's bin starts and most frequent digit in the header") {
+    // The histogram's workgroups add their counts to the header; the scan kernel turns them into
+    // bin starts and names each pass's most frequent digit with its share of the keys. A wrong
+    // name would only cost time (Onesweep counts that digit a subgroup at a time), so the header
+    // the sort left is read back and checked here. Pass p's digit is hot(p) for 3 keys in 5 and
+    // spread over all digits for the rest; 8 tiles (several histogram workgroups), the count given
+    // directly and read from a buffer, both algorithms.
+    const vksort::SorterProperties props = vksort::getSorterProperties(gpu().sorter);
+    const uint32_t radix = vksort::detail::kRadix;
+    auto hot = [&](uint32_t pass) { return (3 + 40 * pass) % radix; };
+    for (KeyType keyType : {KeyType::u32, KeyType::u64}) {
+      const vksort::SortConfig config =
+          configOf(keyType, ValueType::none, vksort::SortOrder::ascending, 0, keyType == KeyType::u32 ? 32 : 64);
+      const uint32_t words = keyWords(config), passes = 4 * words;
+      const uint32_t n = 7 * (words == 2 ? props.wideTileKeys : props.tileKeys) + 5;
+      std::vector<uint32_t> keys(size_t(n) * words, 0u);
+      std::vector<std::vector<uint32_t>> counts(passes, std::vector<uint32_t>(radix, 0u));
+      for (uint32_t i = 0; i < n; ++i)
+        for (uint32_t pass = 0; pass < passes; ++pass) {
+          const uint32_t digit = i % 5 < 3 ? hot(pass) : (i * 37 + pass * 11) % radix;
+          ++counts[pass][digit];
+          keys[size_t(i) * words + pass / 4] |= digit << (8 * (pass % 4));
+        }
+      for (const char* tuning : {"algorithm=1,small_keys=0,chained_up_to=0", "algorithm=2,small_keys=0"})
+        for (bool indirect : {false, true}) {
+          CAPTURE(int(keyType));
+          CAPTURE(std::string(tuning));
+          CAPTURE(indirect);
+          TunedSorter tuned(tuning);
+          const IndirectCount count{n, CountSource::shader};
+          Sorted out = gpuSort(keys, nullptr, config, indirect ? &count : nullptr);
+          checkAgainstReference(keys, out, false, config);
+          REQUIRE(out.header.size() == vksort::detail::kHeaderWords);
+          for (uint32_t pass = 0; pass < passes; ++pass) {
+            CAPTURE(pass);
+            uint32_t start = 0;
+            bool starts = true;
+            for (uint32_t d = 0; d < radix; ++d) {
+              starts &= out.header[vksort::detail::kHeaderHist + pass * radix + d] == start;
+              start += counts[pass][d];
+            }
+            CHECK_MESSAGE(starts, "a pass's bin starts are not the exclusive sums of its digit counts");
+            const uint32_t top = out.header[vksort::detail::kHeaderTopDigits + pass];
+            CHECK((top & 0xFFu) == hot(pass));
+            // The share as scan.comp computes it, in floats (one unit either way: its division).
+            const auto share = int64_t(float(counts[pass][hot(pass)]) / float(n) * float(vksort::detail::kTopShareOne));
+            CHECK(std::abs(int64_t(top >> 8) - share) <= 1);
+          }
+        }
+    }
   }
 
   TEST_CASE("Onesweep counts a pass's hot digit a subgroup at a time") {

@@ -1,5 +1,7 @@
 #include "test_support.hpp"
 
+#include "shader_interface.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <memory>
@@ -198,7 +200,10 @@ Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* v
   vkctx::check(vksort::getScratchRequirements(g.sorter, info.config, n, &req), "getScratchRequirements");
   REQUIRE(kScratchGuardBytes % req.alignment == 0);
   vkctx::Buffer scratch = ctx.createDeviceBuffer(req.size + 2 * kScratchGuardBytes, req.usage);
-  vkctx::Buffer scratchGuards = ctx.createHostBuffer(2 * kScratchGuardBytes);
+  // The guards, then the scratch header (the scratch's first part: scratch_layout.cpp).
+  constexpr VkDeviceSize kHeaderBytes = vksort::detail::kHeaderWords * 4;
+  REQUIRE(req.size >= kHeaderBytes);
+  vkctx::Buffer scratchGuards = ctx.createHostBuffer(2 * kScratchGuardBytes + kHeaderBytes);
 
   Guarded k(ctx, keys);
   Guarded v(ctx, pairs ? *values : std::vector<uint32_t>());
@@ -236,9 +241,10 @@ Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* v
   k.copy(cmd, false);
   c.copy(cmd, false);
   if (pairs) v.copy(cmd, false);
-  const VkBufferCopy guards[2] = {{0, 0, kScratchGuardBytes},
-                                  {kScratchGuardBytes + req.size, kScratchGuardBytes, kScratchGuardBytes}};
-  vkCmdCopyBuffer(cmd, scratch.buffer, scratchGuards.buffer, 2, guards);
+  const VkBufferCopy guards[3] = {{0, 0, kScratchGuardBytes},
+                                  {kScratchGuardBytes + req.size, kScratchGuardBytes, kScratchGuardBytes},
+                                  {kScratchGuardBytes, 2 * kScratchGuardBytes, kHeaderBytes}};
+  vkCmdCopyBuffer(cmd, scratch.buffer, scratchGuards.buffer, 3, guards);
   vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
                        VK_ACCESS_HOST_READ_BIT);
   ctx.submitAndWait(cmd);
@@ -247,9 +253,10 @@ Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* v
   bool scratchGuardsKept = true;
   for (VkDeviceSize i = 0; i < 2 * kScratchGuardBytes / 4; ++i) scratchGuardsKept &= guard[i] == kScratchGarbage;
   CHECK_MESSAGE(scratchGuardsKept, "the sort wrote outside its scratch range");
+  std::vector<uint32_t> header(guard + 2 * kScratchGuardBytes / 4, guard + (2 * kScratchGuardBytes + kHeaderBytes) / 4);
   ctx.destroy(scratchGuards);
 
-  Sorted out{k.result(), pairs ? v.result() : std::vector<uint32_t>()};
+  Sorted out{k.result(), pairs ? v.result() : std::vector<uint32_t>(), std::move(header)};
   if (indirect) CHECK_MESSAGE(c.result()[0] == indirect->value, "the sort wrote to the count");
   k.destroy(ctx);
   v.destroy(ctx);

@@ -71,6 +71,7 @@ std::vector<uint32_t> makeValues(size_t n, vksort::ValueType type);
 struct Sorted {
   std::vector<uint32_t> keys;
   std::vector<uint32_t> values;
+  std::vector<uint32_t> header;  // the scratch header the sort left (shader_interface.h)
 };
 // Indirect sorts: the count comes from a GPU buffer, written in the same command buffer by a
 // transfer or by a shader; keys.size() is then maxCount.
