@@ -18,6 +18,25 @@ const uint WG = gl_WorkGroupSize.x;
 
 shared uint s_hist[HISTOGRAM_COPIES * kMaxPasses * kRadix];
 
+layout(buffer_reference, std430, buffer_reference_align = 16) readonly restrict buffer KeyQuads { uvec4 v[]; };
+const uint KEYS_PER_QUAD = 4u / kKeyWords;
+const uint QUAD_UNROLL = 2u;  // 16-byte loads in flight per invocation: 8 keys (4: alike)
+
+// One key's digit of every pass counted in `copy`. Its ordered bits move down to the first pass's
+// digit once, so that each pass's digit sits at a constant place: at pc.shift + p * 8 a 64-bit
+// key's digits took run-time tests of which word (H100, 2^26: keys64 histogram 0.3315 -> 0.2435
+// ms, whole sort 1.9% faster; pairs64v32 0.3596 -> 0.2645; keys32 0.1359 -> 0.1331).
+void countKey(KeyT key, uint copy) {
+  KeyT bits = bitsFrom(orderedBits(key), pc.shift);
+  // Unrolled over a full key's passes, each guarded: the atomics issue back to back (the loop to
+  // pc.passCount cost keys32 9%, keys64 27% more histogram time on an H100). The literal 1
+  // matters: NVIDIA turns it into an increment that merges the lanes of a word
+  // (ATOMS.POPC.INC); 16-bit counters two to a word, added 1 or 1 << 16, made this kernel 34-40%
+  // slower on an H100 (PERFORMANCE-LOG.md, session 26).
+  [[unroll]] for (uint p = 0u; p < kKeyWords * 32u / kRadixBits; ++p)
+    if (p < pc.passCount) atomicAdd(s_hist[copy + p * kRadix + digitOfBits(bits, p * kRadixBits)], 1u);
+}
+
 void main() {
   uint tid = gl_LocalInvocationIndex;
   uint groupTiles = pc.histogramGroupKeys / pc.tileKeys;
@@ -38,32 +57,50 @@ void main() {
   // This workgroup's keys, from a base of its own: indices stay small whatever the count.
   uint begin = firstTile * pc.tileKeys;
   uint end = lastTile == tileCount ? count - begin : (lastTile - firstTile) * pc.tileKeys;
-  KeysIn keys = KeysIn(addressAt(uvec2(pc.keysIn), begin, KEY_LOG2_BYTES));
+  uvec2 at = addressAt(uvec2(pc.keysIn), begin, KEY_LOG2_BYTES);
 
-  // Eight loads in flight per invocation before their counts: one load per iteration left the
-  // kernel waiting on memory latency.
+  // 16 bytes per load where the workgroup's keys start 16-byte aligned (a caller's range may
+  // start at any multiple of the key size): fewer load instructions beside the atomics. On an
+  // H100 the 32-bit histogram 2-3% faster at 2^26 and 2^28 keys (pairs32 2^26 0.1395 -> 0.1356
+  // ms), the 64-bit one alike.
+  uint counted = 0u;
+  if ((at.x & 15u) == 0u) {
+    uint quads = end / KEYS_PER_QUAD;
+    KeyQuads keys = KeyQuads(at);
+    for (uint base = tid; base < quads; base += WG * QUAD_UNROLL) {
+      uvec4 q[QUAD_UNROLL];
+      [[unroll]] for (uint u = 0u; u < QUAD_UNROLL; ++u) {
+        uint i = base + u * WG;
+        q[u] = i < quads ? keys.v[i] : uvec4(0u);
+      }
+      [[unroll]] for (uint u = 0u; u < QUAD_UNROLL; ++u) {
+        if (base + u * WG >= quads) continue;
+#if KEY_WORDS == 1
+        countKey(q[u].x, copy);
+        countKey(q[u].y, copy);
+        countKey(q[u].z, copy);
+        countKey(q[u].w, copy);
+#else
+        countKey(q[u].xy, copy);
+        countKey(q[u].zw, copy);
+#endif
+      }
+    }
+    counted = quads * KEYS_PER_QUAD;
+  }
+
+  // The rest one key per load: eight loads in flight per invocation before their counts (one
+  // load per iteration left the kernel waiting on memory latency).
+  KeysIn keys = KeysIn(at);
   const uint UNROLL = 8u;
-  for (uint base = tid; base < end; base += WG * UNROLL) {
+  for (uint base = counted + tid; base < end; base += WG * UNROLL) {
     KeyT k[UNROLL];
     [[unroll]] for (uint u = 0u; u < UNROLL; ++u) {
       uint i = base + u * WG;
       k[u] = i < end ? keys.v[i] : KeyT(0u);
     }
-    [[unroll]] for (uint u = 0u; u < UNROLL; ++u) {
-      if (base + u * WG >= end) continue;
-      // Once per key, not per pass, and moved down to the first pass's digit once, so that each
-      // pass's digit sits at a constant place: at pc.shift + p * 8 a 64-bit key's digits took
-      // run-time tests of which word (H100, 2^26: keys64 histogram 0.3315 -> 0.2435 ms, whole
-      // sort 1.9% faster; pairs64v32 0.3596 -> 0.2645; keys32 0.1359 -> 0.1331).
-      KeyT bits = bitsFrom(orderedBits(k[u]), pc.shift);
-      // Unrolled over a full key's passes, each guarded: the atomics issue back to back (the
-      // loop to pc.passCount cost keys32 9%, keys64 27% more histogram time on an H100). The
-      // literal 1 matters: NVIDIA turns it into an increment that merges the lanes of a word
-      // (ATOMS.POPC.INC); 16-bit counters two to a word, added 1 or 1 << 16, made this kernel
-      // 34-40% slower on an H100 (PERFORMANCE-LOG.md, session 26).
-      [[unroll]] for (uint p = 0u; p < kKeyWords * 32u / kRadixBits; ++p)
-        if (p < pc.passCount) atomicAdd(s_hist[copy + p * kRadix + digitOfBits(bits, p * kRadixBits)], 1u);
-    }
+    [[unroll]] for (uint u = 0u; u < UNROLL; ++u)
+      if (base + u * WG < end) countKey(k[u], copy);
   }
   barrier();
 

@@ -52,6 +52,39 @@ TEST_SUITE("sort") {
     sortAndCheck(keys, true);
   }
 
+  TEST_CASE("keys and values at any element offset of their buffers, both algorithms") {
+    // The histogram reads keys 16 bytes at a time where their range starts 16-byte aligned and one
+    // at a time where it does not: ranges 4, 8, 12 and 16 bytes into the buffer (64-bit elements
+    // 8 and 16), over several histogram workgroups of tiles and a ragged last one, unchained.
+    using vksort::KeyType;
+    using vksort::ValueType;
+    const vksort::SortConfig configs[] = {
+        configOf(KeyType::u32, ValueType::none, vksort::SortOrder::ascending, 0, 32),
+        configOf(KeyType::f32, ValueType::u32, vksort::SortOrder::descending, 0, 32),
+        configOf(KeyType::u64, ValueType::none, vksort::SortOrder::ascending, 0, 64),
+        configOf(KeyType::i64, ValueType::u64, vksort::SortOrder::ascending, 0, 64)};
+    for (const char* algorithm : {"algorithm=1", "algorithm=2"}) {
+      const std::string tuning = std::string(algorithm) + ",chained_up_to=0,small_keys=0,histogram_tiles=2,histogram_min_groups=3";
+      TunedSorter tuned(tuning.c_str());
+      const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+      for (const vksort::SortConfig& config : configs) {
+        const bool pairs = config.valueType != ValueType::none;
+        const bool wide = keyWords(config) == 2 || config.valueType == ValueType::u64;
+        const uint32_t n = 7 * (wide ? p.wideTileKeys : p.tileKeys) + 5;
+        const std::vector<uint32_t> keys = makeKeysFor(config, Dist::q2, n, n);
+        const std::vector<uint32_t> values = makeValues(n, config.valueType);
+        for (uint32_t lead : {1u, 2u, 3u, 4u}) {
+          if (wide && lead % 2 != 0) continue;  // 64-bit elements start at multiples of 8 bytes
+          CAPTURE(tuning);
+          CAPTURE(int(config.keyType));
+          CAPTURE(lead);
+          Sorted out = gpuSort(keys, pairs ? &values : nullptr, config, nullptr, lead);
+          checkAgainstReference(keys, out, pairs, config);
+        }
+      }
+    }
+  }
+
   TEST_CASE("four million keys and pairs") {
     const uint32_t n = (1u << 22) + 3;
     sortAndCheck(makeKeys(Dist::uniform, n, 1), false);

@@ -147,27 +147,27 @@ constexpr uint32_t kGuard = 0xDEADBEEFu;
 // layout; the data range is what vksort sees.
 struct Guarded {
   vkctx::Buffer device, host;
-  size_t n;
-  Guarded(vkctx::Context& ctx, const std::vector<uint32_t>& data) : n(data.size()) {
-    VkDeviceSize bytes = (n + 2 * kGuardWords) * 4;
+  size_t n, before;  // the range's words, and the guard words before it
+  Guarded(vkctx::Context& ctx, const std::vector<uint32_t>& data, uint32_t leadWords = 0)
+      : n(data.size()), before(kGuardWords + leadWords) {
+    VkDeviceSize bytes = (before + n + kGuardWords) * 4;
     device = ctx.createDeviceBuffer(bytes);
     host = ctx.createHostBuffer(bytes);
     auto* w = static_cast<uint32_t*>(host.mapped);
-    std::fill(w, w + n + 2 * kGuardWords, kGuard);
-    std::copy(data.begin(), data.end(), w + kGuardWords);
+    std::fill(w, w + before + n + kGuardWords, kGuard);
+    std::copy(data.begin(), data.end(), w + before);
   }
-  vksort::BufferRange range() const { return {device.buffer, kGuardWords * 4, n * 4}; }
+  vksort::BufferRange range() const { return {device.buffer, before * 4, n * 4}; }
   void copy(VkCommandBuffer cmd, bool toDevice) const {
     VkBufferCopy region{0, 0, device.size};
     vkCmdCopyBuffer(cmd, toDevice ? host.buffer : device.buffer, toDevice ? device.buffer : host.buffer, 1, &region);
   }
   std::vector<uint32_t> result() const {
     auto* w = static_cast<const uint32_t*>(host.mapped);
-    for (uint32_t i = 0; i < kGuardWords; ++i) {
-      REQUIRE_MESSAGE(w[i] == kGuard, "guard word before the range was overwritten");
-      REQUIRE_MESSAGE(w[kGuardWords + n + i] == kGuard, "guard word after the range was overwritten");
-    }
-    return std::vector<uint32_t>(w + kGuardWords, w + kGuardWords + n);
+    for (size_t i = 0; i < before; ++i) REQUIRE_MESSAGE(w[i] == kGuard, "guard word before the range was overwritten");
+    for (size_t i = 0; i < kGuardWords; ++i)
+      REQUIRE_MESSAGE(w[before + n + i] == kGuard, "guard word after the range was overwritten");
+    return std::vector<uint32_t>(w + before, w + before + n);
   }
   void destroy(vkctx::Context& ctx) {
     ctx.destroy(device);
@@ -184,7 +184,7 @@ constexpr uint32_t kScratchGarbage = 0xA5A5A5A5u;
 }  // namespace
 
 Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* values, vksort::SortConfig config,
-               const IndirectCount* indirect) {
+               const IndirectCount* indirect, uint32_t leadWords) {
   Gpu& g = gpu();
   vkctx::Context& ctx = g.ctx;
   bool pairs = values != nullptr;
@@ -205,8 +205,8 @@ Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* v
   REQUIRE(req.size >= kHeaderBytes);
   vkctx::Buffer scratchGuards = ctx.createHostBuffer(2 * kScratchGuardBytes + kHeaderBytes);
 
-  Guarded k(ctx, keys);
-  Guarded v(ctx, pairs ? *values : std::vector<uint32_t>());
+  Guarded k(ctx, keys, leadWords);
+  Guarded v(ctx, pairs ? *values : std::vector<uint32_t>(), leadWords);
   // Transfer-written counts arrive with the keys; shader-written ones start as a wrong value.
   Guarded c(ctx, {indirect && indirect->source == CountSource::transfer ? indirect->value : 0xBADu});
   info.keys = k.range();

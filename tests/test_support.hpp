@@ -81,9 +81,11 @@ struct IndirectCount {
   CountSource source = CountSource::transfer;
 };
 
-// `values` given with config.valueType none sorts u32 values.
+// `values` given with config.valueType none sorts u32 values. Keys and values start `leadWords`
+// words past the 256 bytes of guard words that come first in their buffers (a multiple of their
+// element size; otherwise their ranges are 16-byte aligned).
 Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* values,
-               vksort::SortConfig config = {}, const IndirectCount* indirect = nullptr);
+               vksort::SortConfig config = {}, const IndirectCount* indirect = nullptr, uint32_t leadWords = 0);
 
 // Checks `out` against std::stable_sort of `keys` by vkctx::referenceOrderBits (values: those of
 // makeValues, of config.valueType, or u32 when that is none and `pairs`).
