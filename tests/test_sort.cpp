@@ -69,7 +69,7 @@ TEST_SUITE("sort") {
       const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
       for (const vksort::SortConfig& config : configs) {
         const bool pairs = config.valueType != ValueType::none;
-        const bool wide = keyWords(config) == 2 || config.valueType == ValueType::u64;
+        const bool wide = wideElements(config);
         const uint32_t n = 7 * (wide ? p.wideTileKeys : p.tileKeys) + 5;
         const std::vector<uint32_t> keys = makeKeysFor(config, Dist::q2, n, n);
         const std::vector<uint32_t> values = makeValues(n, config.valueType);
