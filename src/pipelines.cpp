@@ -247,7 +247,7 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uin
                 t.histogramCopies,
                 keyType,
                 tile.lookbackWindow,
-                t.persistentTiles,
+                tile.persistentTiles,
                 tile.reorderRounds,
                 kernel == kBinning && tile.prefetchPairs,
                 kernel == kSmallSort && tile.ridersAlongside,

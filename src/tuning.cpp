@@ -67,6 +67,7 @@ struct Preferred {
     int plainLoads[kTileClasses] = {-1, -1, -1, -1};  // per tile class; -1: lookbackPlainLoads
     int fitPercent[kTileClasses] = {-1, -1, -1, -1};  // per tile class, where fitWaves; -1: the class's
     int rankFirst[kTileClasses] = {-1, -1, -1, -1};   // per tile class; -1: the class's
+    int persistent[kTileClasses] = {-1, -1, -1, -1};  // per tile class, Onesweep; -1: persistentTiles
   } tiers[kMaxTileTiers] = {};
   uint32_t waveWorkgroups = ~0u;      // ~0: the device's SM count where it reports one
   // Tile classes' (BinningTier::shape) TileShape::fitPercent, where a tier fits its tiles.
@@ -237,6 +238,17 @@ Preferred preferredFor(const DeviceCaps& caps) {
       p.tiers[3] = {5u << 17, {512, 18, 1, true}, {768, 12, 2}, {0, 0, 1}, {512, 9, 1}};
       p.tiers[3].fitWaves = true;
       p.tiers[3].fitPercent[1] = 0;
+      // Pairs in tiles of 2 rounds are not persistent: a workgroup sorts one tile, and the next
+      // one starts in its place. Same binary, persistent=1 against 0, 2 reps, ms: pairs64v32 1M /
+      // 3M / 6M / 12M / 2^24 / 2^26 / 2^28 0.1382 / 0.3672 / 0.6699 / 1.2938 / 1.7553 / 6.8862 /
+      // 27.150 -> 0.1331 / 0.3496 / 0.6159 / 1.1635 / 1.5917 / 6.2019 / 24.335 (4-12% faster);
+      // pairs32 (896 x 14, tiers 7 and 8) 12M / 2^24 / 2^25 / 2^26 / 2^27 / 2^28 0.4943 / 0.6550 /
+      // 1.2488 / 2.3923 / 4.7756 / 9.3375 -> 0.4567 / 0.6118 / 1.1545 / 2.2388 / 4.4207 / 8.7091
+      // (7-8%). Their passes at 2^26: 0.563-0.571 -> 0.522-0.530 ms. Pairs32's one-round tiles
+      // (3-6M: 2-3% slower) and keys alone (keys32 4-9% slower, keys64 2-8% from 3M) stay
+      // persistent. Two 448 x 14 tiles per SM, persistent, had lost 2.2x at 2^28 (session 33);
+      // not persistent 4% (session 38, PERFORMANCE-LOG.md).
+      p.tiers[3].persistent[1] = 0;
       // 64-bit keys alone take 768 x 14 (2 rounds) from 2^21 keys (tier 4: tier 3 but for them),
       // against 512 x 9 fitted to waves: keys64 2M / 2.5M / 3M / 4M / 6M 0.2192 / 0.2597 / 0.3096
       // / 0.4374 / 0.6241 -> 0.2061 / 0.2144 / 0.2990 / 0.3256 / 0.5127 ms (session 29). Not
@@ -317,7 +329,8 @@ Preferred preferredFor(const DeviceCaps& caps) {
       // slower; 896 x 12, 832 x 14, 960 x 12, 1024 x 12 0-5% faster; 896 x 16 / 20, 768 x 14 / 20
       // and 1024 x 16 slower; without the touch 2-12% slower; windows of 2 or 4 and plain loads
       // alike or slower; session 32).
-      p.tiers[7].tile = {896, 14, 2, true};
+      p.tiers[7].tile = {896, 14, 2};
+      p.tiers[7].persistent[0] = 0;  // (tier 3; their touch into L2 needs persistent tiles)
       p.tiers[7].reduceThenScan[0] = {512, 18, 1, true};
       // Tier 8 is tier 7 but for 32-bit pairs reading the look-back with atomics, from 2^27 keys:
       // 3 reps against plain loads, ms, pairs32 2^27 / 2^28 4.8320 / 9.2743 -> 4.7686 / 9.1933;
@@ -389,6 +402,7 @@ void setTierField(Preferred* want, uint32_t tier, const std::string& field, uint
   else if (const uint32_t c = classNamed(field, "plain_loads"); c < kTileClasses) t.plainLoads[c] = value != 0;
   else if (const uint32_t k = classNamed(field, "fit_percent"); k < kTileClasses) t.fitPercent[k] = int(std::min(value, 100u));
   else if (const uint32_t r = classNamed(field, "rank_first"); r < kTileClasses) t.rankFirst[r] = value != 0;
+  else if (const uint32_t q = classNamed(field, "persistent"); q < kTileClasses) t.persistent[q] = value != 0;
 }
 
 // VKSORT_TUNING=name=value,...: a developer's override of `want`, for measuring shapes.
@@ -593,6 +607,11 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   base[3] = base[1];
   // Further tiers, in ascending counts (one out of order ends the list); a shape not given is
   // the first tier's (keys alone: the tier's own pairs' shape of their width).
+  // Whether a tier's tiles of a class are persistent: the device's choice, unless an Onesweep
+  // tier turns it off (reduce-then-scan's downsweep keeps the device's).
+  auto persistentIn = [&](const Preferred::Tier& w, uint32_t cls) {
+    return t.persistentTiles && (t.algorithm != Algorithm::onesweep || tierOr(w.persistent[cls], 1) != 0);
+  };
   t.tierCount = 1;
   for (uint32_t i = 1; i < want.tierCount && want.tiers[i].from > t.tiers[t.tierCount - 1].from; ++i, ++t.tierCount) {
     const Preferred::Tier& w = want.tiers[i];
@@ -606,7 +625,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
       if (given.workgroupSize != 0) shape.workgroupSize = std::max(given.workgroupSize, t.subgroupSize);
       if (given.keysPerInvocation != 0) shape.keysPerInvocation = given.keysPerInvocation;
       if (Preferred::Tier::gives(given)) shape.reorderRounds = given.reorderRounds;
-      shape.prefetchPairs = !classKeysAlone(cls) && given.prefetchPairs && t.persistentTiles;  // pairs alone
+      shape.prefetchPairs = !classKeysAlone(cls) && given.prefetchPairs && persistentIn(w, cls);  // pairs alone
       shape.fitPercent = fitted ? std::min(tierOr(w.fitPercent[cls], want.fitPercent[cls]), 100u) : 0;
       fit(&shape, classWords(cls), true, classKeysAlone(cls));
     }
@@ -623,6 +642,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
       shape.ridingValues = want.ridingValues && !classKeysAlone(cls) && shape.reorderRounds == 1;
       shape.rankFirst = tierOr(w.rankFirst[cls], want.rankFirst[cls]) != 0 && t.atomicRanking &&
                         t.algorithm == Algorithm::onesweep;  // Onesweep's binning alone
+      shape.persistentTiles = persistentIn(w, cls);
     }
   // The one-workgroup sort's tiles, ascending: first bitonic networks (small_bitonic.glsl) of
   // powers of two up to bitonicKeysPerPass times a full key's passes (smallTileOf() gives a sort

@@ -36,13 +36,16 @@ struct TileShape {
                                 // RIDING_VALUES), not at the value scatter
   bool rankFirst = false;       // Onesweep binning, ranking by atomics: keys ranked before the
                                 // row sums, with no count of their own (binning.glsl's RANK_FIRST)
+  bool persistentTiles = false; // binning: workgroups take tiles while tickets last
+                                // (tile_tickets.glsl; the device's persistentTiles, unless an
+                                // Onesweep tier turns it off for the class)
   uint32_t keys() const { return workgroupSize * keysPerInvocation; }
   // Every field above (a new field goes here too): tiers with equal shapes share pipelines.
   bool operator==(const TileShape& o) const {
     auto fields = [](const TileShape& s) {
       return std::tie(s.workgroupSize, s.keysPerInvocation, s.reorderRounds, s.prefetchPairs, s.bitonic,
                       s.ridersAlongside, s.fitPercent, s.hotDigitFrom, s.hotDigitTo, s.lookbackWindow,
-                      s.lookbackPlainLoads, s.ridingValues, s.rankFirst);
+                      s.lookbackPlainLoads, s.ridingValues, s.rankFirst, s.persistentTiles);
     };
     return fields(*this) == fields(o);
   }
@@ -80,7 +83,8 @@ struct Tuning {
                                        // (how it reads them: TileShape::lookbackPlainLoads)
   bool patientWaits;                   // spins re-read in straight-line code each turn
                                        // (patient_wait.glsl: llvmpipe's loop limiter)
-  bool persistentTiles;                // Onesweep workgroups take tiles while tickets last
+  bool persistentTiles;                // binning workgroups take tiles while tickets last (each
+                                       // shape's TileShape::persistentTiles says where)
   uint32_t ballotWords;                // 32-bit words of a ballot the largest subgroup needs
   uint32_t histogramCopies;            // copies of the histogram kernel's shared counters
   bool hotDigitWithValues;             // TileShape::hotDigitFrom applies to pairs too, not only

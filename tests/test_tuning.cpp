@@ -166,7 +166,8 @@ TEST_SUITE("tuning") {
     CHECK(pairs.keysPerInvocation == 14);
     CHECK(pairs.reorderRounds == 2);
     CHECK(pairs.rankFirst);
-    CHECK(pairs.prefetchPairs);
+    CHECK_FALSE(pairs.persistentTiles);  // pairs in 2-round tiles: not persistent, so not touched early
+    CHECK_FALSE(pairs.prefetchPairs);
     CHECK_FALSE(pairs.ridingValues);  // one-round tiles' alone
     CHECK(pairs.lookbackPlainLoads);
     CHECK(t.tiers[6].shape[0].keys() == 512 * 18);
@@ -193,6 +194,33 @@ TEST_SUITE("tuning") {
     CHECK_FALSE(atomicPairs.lookbackPlainLoads);
     atomicPairs.lookbackPlainLoads = true;
     CHECK(atomicPairs == pairs);
+  }
+
+  TEST_CASE("NVIDIA's pairs in 2-round tiles are not persistent, in Onesweep") {
+    // Pairs with 64-bit elements from tier 3 (768 x 12, then 896 x 10) and 32-bit pairs from
+    // tier 7 (896 x 14), all in 2 rounds: a workgroup sorts one tile (H100: 4-12% faster than
+    // taking tiles while tickets last). Every other tile stays persistent, and so does
+    // reduce-then-scan's downsweep; a tier's choice per class comes from VKSORT_TUNING too.
+    const Tuning t = tuned(h100(), "");
+    for (uint32_t tier = 0; tier < t.tierCount; ++tier)
+      for (uint32_t cls = 0; cls < vksort::detail::kTileClasses; ++cls) {
+        CAPTURE(tier);
+        CAPTURE(cls);
+        const bool twoRoundPairs = (cls == 1 && tier >= 3) || (cls == 0 && tier >= 7);
+        CHECK(t.tiers[tier].shape[cls].persistentTiles == !twoRoundPairs);
+        CHECK(twoRoundPairs == (cls < 2 && t.tiers[tier].shape[cls].reorderRounds == 2));
+      }
+    const Tuning rts = tuned(h100(), "algorithm=2");
+    for (uint32_t tier = 0; tier < rts.tierCount; ++tier)
+      for (uint32_t cls = 0; cls < vksort::detail::kTileClasses; ++cls) CHECK(rts.tiers[tier].shape[cls].persistentTiles);
+    const Tuning o = tuned(h100(), "tier7_persistent_pairs=1,tier5_persistent_alone=0");
+    CHECK(o.tiers[7].shape[0].persistentTiles);
+    CHECK_FALSE(o.tiers[7].shape[1].persistentTiles);
+    CHECK_FALSE(o.tiers[5].shape[2].persistentTiles);
+    CHECK(o.tiers[5].shape[3].persistentTiles);
+    const Tuning none = tuned(h100(), "persistent=0");
+    CHECK_FALSE(none.tiers[6].shape[2].persistentTiles);
+    CHECK_FALSE(none.tiers[3].shape[0].prefetchPairs);
   }
 
   TEST_CASE("NVIDIA's 32-bit keys alone take 896 x 20 in 2 rounds from 7 x 2^19 keys, in Onesweep") {
