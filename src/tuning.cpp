@@ -328,9 +328,10 @@ Preferred preferredFor(const DeviceCaps& caps) {
       // / 2^28 0.6930 / 2.5441 / 10.098 -> 0.6779 / 2.4291 / 9.4025, 12M 0.5468 -> 0.5228 (8M 3%
       // slower; 896 x 12, 832 x 14, 960 x 12, 1024 x 12 0-5% faster; 896 x 16 / 20, 768 x 14 / 20
       // and 1024 x 16 slower; without the touch 2-12% slower; windows of 2 or 4 and plain loads
-      // alike or slower; session 32).
+      // alike or slower; session 32). Since then they are not persistent (tier 3's comment), and
+      // so not touched early: that needs a workgroup that knows its next tile.
       p.tiers[7].tile = {896, 14, 2};
-      p.tiers[7].persistent[0] = 0;  // (tier 3; their touch into L2 needs persistent tiles)
+      p.tiers[7].persistent[0] = 0;
       p.tiers[7].reduceThenScan[0] = {512, 18, 1, true};
       // Tier 8 is tier 7 but for 32-bit pairs reading the look-back with atomics, from 2^27 keys:
       // 3 reps against plain loads, ms, pairs32 2^27 / 2^28 4.8320 / 9.2743 -> 4.7686 / 9.1933;
