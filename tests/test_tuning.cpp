@@ -27,6 +27,17 @@ bool everyTileReads(const Tuning& t, bool plain) {
   return true;
 }
 
+// `check(tier, cls, shape)` for every binning tile of every tier, its tier and class captured.
+template <typename Check>
+void forEveryTile(const Tuning& t, Check check) {
+  for (uint32_t tier = 0; tier < t.tierCount; ++tier)
+    for (uint32_t cls = 0; cls < vksort::detail::kTileClasses; ++cls) {
+      CAPTURE(tier);
+      CAPTURE(cls);
+      check(tier, cls, t.tiers[tier].shape[cls]);
+    }
+}
+
 // A device as queryDeviceCaps() describes it: subgroup size control, 48 KiB of shared memory.
 DeviceCaps capsOf(uint32_t vendorId, VkDriverId driver, uint32_t subgroupSize, uint32_t multiprocessors) {
   DeviceCaps caps;
@@ -98,12 +109,9 @@ TEST_SUITE("tuning") {
     // NVIDIA's 32-bit pairs from 2^27 (tier 8) read with atomics, its other tiles with plain loads
     // (tuning.cpp); a tier's override names one class and leaves the others to the device.
     const Tuning t = tuned(h100(), "");
-    for (uint32_t tier = 0; tier < t.tierCount; ++tier)
-      for (uint32_t cls = 0; cls < vksort::detail::kTileClasses; ++cls) {
-        CAPTURE(tier);
-        CAPTURE(cls);
-        CHECK(t.tiers[tier].shape[cls].lookbackPlainLoads == !(tier == 8 && cls == 0));
-      }
+    forEveryTile(t, [](uint32_t tier, uint32_t cls, const vksort::detail::TileShape& shape) {
+      CHECK(shape.lookbackPlainLoads == !(tier == 8 && cls == 0));
+    });
     const Tuning o = tuned(h100(), "tier3_plain_loads_alone=0,tier6_plain_loads_wide=0");
     CHECK_FALSE(o.tiers[3].shape[2].lookbackPlainLoads);
     CHECK(o.tiers[3].shape[0].lookbackPlainLoads);
@@ -202,17 +210,13 @@ TEST_SUITE("tuning") {
     // taking tiles while tickets last). Every other tile stays persistent, and so does
     // reduce-then-scan's downsweep; a tier's choice per class comes from VKSORT_TUNING too.
     const Tuning t = tuned(h100(), "");
-    for (uint32_t tier = 0; tier < t.tierCount; ++tier)
-      for (uint32_t cls = 0; cls < vksort::detail::kTileClasses; ++cls) {
-        CAPTURE(tier);
-        CAPTURE(cls);
-        const bool twoRoundPairs = (cls == 1 && tier >= 3) || (cls == 0 && tier >= 7);
-        CHECK(t.tiers[tier].shape[cls].persistentTiles == !twoRoundPairs);
-        CHECK(twoRoundPairs == (cls < 2 && t.tiers[tier].shape[cls].reorderRounds == 2));
-      }
-    const Tuning rts = tuned(h100(), "algorithm=2");
-    for (uint32_t tier = 0; tier < rts.tierCount; ++tier)
-      for (uint32_t cls = 0; cls < vksort::detail::kTileClasses; ++cls) CHECK(rts.tiers[tier].shape[cls].persistentTiles);
+    forEveryTile(t, [](uint32_t tier, uint32_t cls, const vksort::detail::TileShape& shape) {
+      const bool twoRoundPairs = (cls == 1 && tier >= 3) || (cls == 0 && tier >= 7);
+      CHECK(shape.persistentTiles == !twoRoundPairs);
+      CHECK(twoRoundPairs == (cls < 2 && shape.reorderRounds == 2));
+    });
+    forEveryTile(tuned(h100(), "algorithm=2"),
+                 [](uint32_t, uint32_t, const vksort::detail::TileShape& shape) { CHECK(shape.persistentTiles); });
     const Tuning o = tuned(h100(), "tier7_persistent_pairs=1,tier5_persistent_alone=0");
     CHECK(o.tiers[7].shape[0].persistentTiles);
     CHECK_FALSE(o.tiers[7].shape[1].persistentTiles);
@@ -271,12 +275,9 @@ TEST_SUITE("tuning") {
     // ballots never ranks first, nor does reduce-then-scan; pairs in tiles of several rounds rank
     // by atomics only where they rank first.
     const Tuning t = tuned(h100(), "");
-    for (uint32_t tier = 0; tier < t.tierCount; ++tier)
-      for (uint32_t cls = 0; cls < vksort::detail::kTileClasses; ++cls) {
-        CAPTURE(tier);
-        CAPTURE(cls);
-        CHECK(t.tiers[tier].shape[cls].rankFirst == (cls == 0 || (cls == 1 && tier >= 3)));
-      }
+    forEveryTile(t, [](uint32_t tier, uint32_t cls, const vksort::detail::TileShape& shape) {
+      CHECK(shape.rankFirst == (cls == 0 || (cls == 1 && tier >= 3)));
+    });
     CHECK(t.ranksByAtomics(t.tiers[6].shape[1], false));
     const Tuning counted = tuned(h100(), "tier6_rank_first_wide=0");
     CHECK_FALSE(counted.tiers[6].shape[1].rankFirst);
