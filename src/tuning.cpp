@@ -608,11 +608,6 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
   base[3] = base[1];
   // Further tiers, in ascending counts (one out of order ends the list); a shape not given is
   // the first tier's (keys alone: the tier's own pairs' shape of their width).
-  // Whether a tier's tiles of a class are persistent: the device's choice, unless an Onesweep
-  // tier turns it off (reduce-then-scan's downsweep keeps the device's).
-  auto persistentIn = [&](const Preferred::Tier& w, uint32_t cls) {
-    return t.persistentTiles && (t.algorithm != Algorithm::onesweep || tierOr(w.persistent[cls], 1) != 0);
-  };
   t.tierCount = 1;
   for (uint32_t i = 1; i < want.tierCount && want.tiers[i].from > t.tiers[t.tierCount - 1].from; ++i, ++t.tierCount) {
     const Preferred::Tier& w = want.tiers[i];
@@ -626,7 +621,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
       if (given.workgroupSize != 0) shape.workgroupSize = std::max(given.workgroupSize, t.subgroupSize);
       if (given.keysPerInvocation != 0) shape.keysPerInvocation = given.keysPerInvocation;
       if (Preferred::Tier::gives(given)) shape.reorderRounds = given.reorderRounds;
-      shape.prefetchPairs = !classKeysAlone(cls) && given.prefetchPairs && persistentIn(w, cls);  // pairs alone
+      shape.prefetchPairs = !classKeysAlone(cls) && given.prefetchPairs;  // pairs alone; persistent ones (below)
       shape.fitPercent = fitted ? std::min(tierOr(w.fitPercent[cls], want.fitPercent[cls]), 100u) : 0;
       fit(&shape, classWords(cls), true, classKeysAlone(cls));
     }
@@ -643,7 +638,10 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
       shape.ridingValues = want.ridingValues && !classKeysAlone(cls) && shape.reorderRounds == 1;
       shape.rankFirst = tierOr(w.rankFirst[cls], want.rankFirst[cls]) != 0 && t.atomicRanking &&
                         t.algorithm == Algorithm::onesweep;  // Onesweep's binning alone
-      shape.persistentTiles = persistentIn(w, cls);
+      // Persistent tiles: the device's choice, unless an Onesweep tier turns it off (reduce-then-
+      // scan's downsweep keeps the device's). Only they touch their next tile early.
+      shape.persistentTiles = t.persistentTiles && (t.algorithm != Algorithm::onesweep || tierOr(w.persistent[cls], 1) != 0);
+      shape.prefetchPairs = shape.prefetchPairs && shape.persistentTiles;
     }
   // The one-workgroup sort's tiles, ascending: first bitonic networks (small_bitonic.glsl) of
   // powers of two up to bitonicKeysPerPass times a full key's passes (smallTileOf() gives a sort
