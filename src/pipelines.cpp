@@ -1,7 +1,11 @@
 #include "pipelines.hpp"
 
 #include <cstddef>
+#include <cstring>
 #include <cstdio>
+#include <algorithm>
+#include <string>
+#include <vector>
 
 #include "pipeline_statistics.hpp"
 #include "shader_interface.h"
@@ -164,6 +168,67 @@ KernelSource sourceOf(Kernel k, bool wideKeys, const Tuning& t, const TileShape&
   }
 }
 
+
+// The specialization of a pipeline (its key as normalized by normalizeKey()).
+SpecData specOf(const Tuning& t, Kernel kernel, uint32_t keyType, uint32_t valueType, uint32_t tier, bool /*fitted*/,
+                uint32_t digitWord) {
+  const uint32_t valueWords = valueBytes(ValueType(valueType)) / 4;
+  SortConfig config;
+  config.keyType = KeyType(keyType);
+  config.valueType = ValueType(valueType);
+  const uint32_t words = elementWords(config);
+  const TileShape& tile = kernel == kSmallSort ? t.smallTiles[tier][words - 1] : t.tiers[tier].shape[tileClass(config)];
+  const bool tiled = kernel >= kBinning;
+  return SpecData{kernel == kHistogram ? t.histogramWorkgroupSize : tiled ? tile.workgroupSize : t.workgroupSize,
+                tile.keysPerInvocation,
+                t.minSubgroupSize,
+                valueWords,
+                tile.lookbackPlainLoads,
+                t.ballotWords,
+                t.histogramCopies,
+                keyType,
+                tile.lookbackWindow,
+                tile.persistentTiles,
+                tile.reorderRounds,
+                kernel == kBinning && tile.prefetchPairs,
+                kernel == kSmallSort && tile.ridersAlongside,
+                kernel == kBinning && (valueWords == 0 || t.hotDigitWithValues) ? tile.hotDigitFrom : 0,
+                tile.hotDigitTo,
+                t.lookbackPlainStores,
+                (kernel == kBinning || kernel == kDownsweep || kernel == kChained) && tile.ridingValues,
+                t.patientWaits,
+                t.ranksByAtomics(tile, valueWords == 0),
+                kernel == kBinning && tile.rankFirst,
+                digitWord};
+}
+
+const char* moduleName(const uint32_t* code) {
+  struct Named { const uint32_t* code; const char* name; };
+  static const Named kNames[] = {
+      {kInitSpirv, "init"}, {kHistogramSpirv, "histogram"}, {kScanSpirv, "scan"}, {kHistogram64Spirv, "histogram64"},
+      {kOnesweepSpirv, "onesweep"}, {kOnesweep64Spirv, "onesweep64"}, {kOnesweepPartitionedSpirv, "onesweep_partitioned"},
+      {kOnesweepPartitioned64Spirv, "onesweep_partitioned64"}, {kOnesweepFittedSpirv, "onesweep_fitted"},
+      {kOnesweepFitted64Spirv, "onesweep_fitted64"}, {kCopyBackSpirv, "copy_back"}, {kTileScanSpirv, "tile_scan"},
+      {kUpsweepSpirv, "upsweep"}, {kUpsweep64Spirv, "upsweep64"}, {kDownsweepSpirv, "downsweep"},
+      {kDownsweep64Spirv, "downsweep64"}, {kSmallSortSpirv, "small_sort"}, {kSmallSort64Spirv, "small_sort64"},
+      {kSmallBitonicSpirv, "small_bitonic"}, {kSmallBitonic64Spirv, "small_bitonic64"}, {kChainedSpirv, "chained"},
+      {kChained64Spirv, "chained64"}};
+  for (const Named& n : kNames)
+    if (n.code == code) return n.name;
+  return "?";
+}
+
+// The SpecId decorations of a module: which constants it declares.
+std::vector<uint32_t> specIdsOf(const uint32_t* code, size_t bytes) {
+  std::vector<uint32_t> ids;
+  for (size_t i = 5; i < bytes / 4;) {
+    const uint32_t count = code[i] >> 16, op = code[i] & 0xFFFF;
+    if (op == 71 /* OpDecorate */ && count >= 4 && code[i + 2] == 1 /* SpecId */) ids.push_back(code[i + 3]);
+    i += count ? count : 1;
+  }
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
 }  // namespace
 
 Status Pipelines::create(const VolkDeviceTable& vk, VkDevice device, const Tuning& tuning, VkPipelineCache cache,
@@ -195,8 +260,8 @@ Status Pipelines::create(const VolkDeviceTable& vk, VkDevice device, const Tunin
   return {};
 }
 
-Status Pipelines::get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out, uint32_t tier,
-                      bool fitted, uint32_t digitWord) const {
+void normalizeKey(const Tuning& tuning, Kernel kernel, uint32_t& keyType, uint32_t& valueType, uint32_t& tier, bool& fitted,
+                  uint32_t& digitWord) {
   if (kernel < kHistogram) keyType = 0;
   if (kernel < kBinning) valueType = 0;
   if (kernel < kBinning) tier = 0;
@@ -208,8 +273,13 @@ Status Pipelines::get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPip
     config.keyType = KeyType(keyType);
     config.valueType = ValueType(valueType);
     const uint32_t cls = tileClass(config);
-    while (tier > 0 && tuning_.tiers[tier].shape[cls] == tuning_.tiers[tier - 1].shape[cls]) --tier;
+    while (tier > 0 && tuning.tiers[tier].shape[cls] == tuning.tiers[tier - 1].shape[cls]) --tier;
   }
+}
+
+Status Pipelines::get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out, uint32_t tier,
+                      bool fitted, uint32_t digitWord) const {
+  normalizeKey(tuning_, kernel, keyType, valueType, tier, fitted, digitWord);
   std::lock_guard<std::mutex> lock(mutex_);
   VkPipeline& slot = pipelines_[kernel][keyType][valueType][tier][fitted][digitWord];
   if (!slot)
@@ -222,7 +292,6 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uin
                         uint32_t digitWord, VkPipeline* out) const {
   const Tuning& t = tuning_;
   const bool wideKeys = keyType >= kKeyU64;
-  const uint32_t valueWords = valueBytes(ValueType(valueType)) / 4;
   SortConfig config;
   config.keyType = KeyType(keyType);
   config.valueType = ValueType(valueType);
@@ -237,28 +306,7 @@ Status Pipelines::build(Kernel kernel, uint32_t keyType, uint32_t valueType, uin
   if (VkResult r = vk_->vkCreateShaderModule(device_, &moduleInfo, allocator_, &module); r != VK_SUCCESS)
     return failVulkan(r, "vkCreateShaderModule");
 
-  const bool tiled = kernel >= kBinning;
-  SpecData spec{kernel == kHistogram ? t.histogramWorkgroupSize : tiled ? tile.workgroupSize : t.workgroupSize,
-                tile.keysPerInvocation,
-                t.minSubgroupSize,
-                valueWords,
-                tile.lookbackPlainLoads,
-                t.ballotWords,
-                t.histogramCopies,
-                keyType,
-                tile.lookbackWindow,
-                tile.persistentTiles,
-                tile.reorderRounds,
-                kernel == kBinning && tile.prefetchPairs,
-                kernel == kSmallSort && tile.ridersAlongside,
-                kernel == kBinning && (valueWords == 0 || t.hotDigitWithValues) ? tile.hotDigitFrom : 0,
-                tile.hotDigitTo,
-                t.lookbackPlainStores,
-                (kernel == kBinning || kernel == kDownsweep || kernel == kChained) && tile.ridingValues,
-                t.patientWaits,
-                t.ranksByAtomics(tile, valueWords == 0),
-                kernel == kBinning && tile.rankFirst,
-                digitWord};
+  const SpecData spec = specOf(t, kernel, keyType, valueType, tier, fitted, digitWord);
   VkSpecializationInfo specInfo{uint32_t(std::size(kSpecMap)), kSpecMap, sizeof spec, &spec};
 
   VkPipelineShaderStageRequiredSubgroupSizeCreateInfo requiredSize{
@@ -310,4 +358,27 @@ void Pipelines::destroy() {
   layout_ = VK_NULL_HANDLE;
 }
 
+}  // namespace vksort::detail
+
+namespace vksort::detail {
+std::string pipelineSignature(const Tuning& t, Kernel kernel, uint32_t keyType, uint32_t valueType, uint32_t tier,
+                              bool fitted, uint32_t digitWord) {
+  normalizeKey(t, kernel, keyType, valueType, tier, fitted, digitWord);
+  SortConfig config;
+  config.keyType = KeyType(keyType);
+  config.valueType = ValueType(valueType);
+  const TileShape& tile = kernel == kSmallSort ? t.smallTiles[tier][elementWords(config) - 1] : t.tiers[tier].shape[tileClass(config)];
+  const KernelSource src = sourceOf(kernel, keyType >= kKeyU64, t, tile, fitted);
+  const SpecData spec = specOf(t, kernel, keyType, valueType, tier, fitted, digitWord);
+  std::string out = moduleName(src.code);
+  if (t.requireSubgroupSize && !src.fixedWorkgroupSize) out += " subgroup=" + std::to_string(t.subgroupSize);
+  for (uint32_t id : specIdsOf(src.code, src.bytes))
+    for (const VkSpecializationMapEntry& e : kSpecMap)
+      if (e.constantID == id) {
+        uint32_t v;
+        std::memcpy(&v, reinterpret_cast<const char*>(&spec) + e.offset, 4);
+        out += " " + std::to_string(id) + "=" + std::to_string(v);
+      }
+  return out;
+}
 }  // namespace vksort::detail

@@ -5,6 +5,7 @@
 // sorter that never sorts doubles does not compile for them.
 #pragma once
 #include <mutex>
+#include <string>
 
 #include "status.hpp"
 #include "shader_interface.h"
@@ -60,5 +61,10 @@ class Pipelines {
   static constexpr uint32_t kTiers = kMaxTileTiers > kMaxSmallTiles ? kMaxTileTiers : kMaxSmallTiles;
   mutable VkPipeline pipelines_[kKernelCount][kKeyTypes][kValueTypes][kTiers][2][kDigitWords] = {};
 };
+
+// A pipeline's module and the values of the specialization constants it declares, as text (for
+// tests that compare what the tuning builds).
+std::string pipelineSignature(const Tuning& tuning, Kernel kernel, uint32_t keyType, uint32_t valueType, uint32_t tier,
+                              bool fitted, uint32_t digitWord);
 
 }  // namespace vksort::detail

@@ -69,35 +69,46 @@ uint32_t digitWordOf(const SortConfig& c, uint32_t pass) {
   return end <= 32 ? kDigitLowWord : begin >= 32 ? kDigitHighWord : kDigitAnyWord;
 }
 
-Status getSortPipelines(const Sorter_T& s, const SortConfig& c, uint32_t span, bool indirect, SortPipelines* out) {
+void planSortPipelines(const Tuning& t, const SortConfig& c, uint32_t span, bool indirect, SortPipelines* out,
+                       std::vector<PipelineRequest>* requests) {
   *out = SortPipelines{};
   const uint32_t keyType = uint32_t(c.keyType), valueType = uint32_t(c.valueType);
-  const Pipelines& p = s.pipelines;
-  const bool onesweep = s.tuning.algorithm == Algorithm::onesweep;
+  const bool onesweep = t.algorithm == Algorithm::onesweep;
   const uint32_t words = elementWords(c);
-  const uint32_t tier = s.tuning.tierOf(span);
-  const uint32_t smallTier = s.tuning.smallTileOf(words, span, passCount(c));
+  const uint32_t tier = t.tierOf(span);
+  const uint32_t smallTier = t.smallTileOf(words, span, passCount(c));
   out->span = span;
-  out->tile = s.tuning.tileFor(tileClass(c), span);
-  const bool chained = !indirect && s.tuning.chains(c, span);
+  out->tile = t.tileFor(tileClass(c), span);
+  const bool chained = !indirect && t.chains(c, span);
   // Direct sorts know their count here: their tiles may be fitted to whole waves.
-  out->tileKeys = indirect || chained ? out->tile.keys() : s.tuning.fittedTileKeys(out->tile, span);
+  out->tileKeys = indirect || chained ? out->tile.keys() : t.fittedTileKeys(out->tile, span);
   const bool fitted = out->tileKeys != out->tile.keys();
-  out->smallKeys = std::min(s.tuning.smallSortKeys[words - 1], s.tuning.smallTiles[smallTier][words - 1].keys());
-  Status st = p.get(kInit, 0, 0, &out->init);
-  if (st) st = p.get(kHistogram, keyType, 0, &out->histogram);
-  if (st) st = p.get(kScan, 0, 0, &out->scan);
-  for (uint32_t pass = 0; st && !chained && pass < passCount(c); ++pass) {
+  out->smallKeys = std::min(t.smallSortKeys[words - 1], t.smallTiles[smallTier][words - 1].keys());
+  auto want = [&](VkPipeline* slot, Kernel k, uint32_t key, uint32_t value, uint32_t tr = 0, bool fit = false,
+                  uint32_t word = kDigitAnyWord) { requests->push_back({slot, k, key, value, tr, fit, word}); };
+  want(&out->init, kInit, 0, 0);
+  want(&out->histogram, kHistogram, keyType, 0);
+  want(&out->scan, kScan, 0, 0);
+  bool wanted[kDigitWords] = {};
+  for (uint32_t pass = 0; !chained && pass < passCount(c); ++pass) {
     const uint32_t word = digitWordOf(c, pass);
-    if (out->binning[word]) continue;
-    st = p.get(onesweep ? kBinning : kDownsweep, keyType, valueType, &out->binning[word], tier, fitted, word);
-    if (st && !onesweep) st = p.get(kUpsweep, keyType, valueType, &out->upsweep[word], tier, false, word);
+    if (wanted[word]) continue;
+    wanted[word] = true;
+    want(&out->binning[word], onesweep ? kBinning : kDownsweep, keyType, valueType, tier, fitted, word);
+    if (!onesweep) want(&out->upsweep[word], kUpsweep, keyType, valueType, tier, false, word);
   }
-  if (st && !onesweep && !chained) st = p.get(kTileScan, 0, 0, &out->tileScan);
-  if (st && out->smallKeys != 0) st = p.get(kSmallSort, keyType, valueType, &out->small, smallTier);
-  if (st && chained) st = p.get(kChained, keyType, valueType, &out->chained, tier);
-  if (st) st = p.get(kCopyBack, 0, 0, &out->copyBack);
-  return st;
+  if (!onesweep && !chained) want(&out->tileScan, kTileScan, 0, 0);
+  if (out->smallKeys != 0) want(&out->small, kSmallSort, keyType, valueType, smallTier);
+  if (chained) want(&out->chained, kChained, keyType, valueType, tier);
+  want(&out->copyBack, kCopyBack, 0, 0);
+}
+
+Status getSortPipelines(const Sorter_T& s, const SortConfig& c, uint32_t span, bool indirect, SortPipelines* out) {
+  std::vector<PipelineRequest> requests;
+  planSortPipelines(s.tuning, c, span, indirect, out, &requests);
+  for (const PipelineRequest& r : requests)
+    if (Status st = s.pipelines.get(r.kernel, r.keyType, r.valueType, r.slot, r.tier, r.fitted, r.digitWord); !st) return st;
+  return {};
 }
 
 namespace {

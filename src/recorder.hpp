@@ -1,5 +1,7 @@
 // Records the dispatch sequence of one sort, with the barriers between its dispatches.
 #pragma once
+#include <vector>
+
 #include "sorter_state.hpp"
 
 namespace vksort::detail {
@@ -41,6 +43,17 @@ struct SortPipelines {
                                  // sort fewer, fitted to whole waves (binning then runs the
                                  // run-time tile pipeline)
 };
+// A pipeline a sort needs, and where it goes.
+struct PipelineRequest {
+  VkPipeline* slot;
+  Kernel kernel;
+  uint32_t keyType, valueType, tier;
+  bool fitted;
+  uint32_t digitWord;
+};
+// The pipelines a sort of `span` keys needs (no Vulkan call), with its tile in *out.
+void planSortPipelines(const Tuning& tuning, const SortConfig& config, uint32_t span, bool indirect, SortPipelines* out,
+                       std::vector<PipelineRequest>* requests);
 // Gets (creating on first use) the pipelines a sort of `span` keys (an indirect sort's maxCount)
 // needs; fails only if Vulkan does.
 Status getSortPipelines(const Sorter_T& sorter, const SortConfig& config, uint32_t span, bool indirect,
