@@ -20,7 +20,7 @@
 //   scatterValues()     values, loaded only now (riding in registers: RIDING_VALUES; with several
 //                       rounds loaded before the key scatter: EARLY_HELD_VALUES), follow their
 //                       keys through the same places.
-// The including kernel declares `layout(local_size_x_id = 0) in;` first, and may define
+// The including kernel declares `layout(local_size_x_id = VKSORT_SPEC_WORKGROUP_SIZE) in;` first, and may define
 // KEYS_IN/KEYS_OUT/VALS_IN... (reference types) before including, to read what it wrote.
 // Shared memory: s_tile, a reorder area of PART = TILE / REORDER_ROUNDS elements (keys, then
 // values, in digit order; a 64-bit word pair as low words then high words);
@@ -41,10 +41,10 @@
 #define VALS_OUT64 ValsOut64
 #endif
 
-layout(constant_id = 1) const uint KEYS_PER_INVOCATION = 16u;
-layout(constant_id = 2) const uint MIN_SUBGROUP_SIZE = 4u;  // the smallest size the device may run
-layout(constant_id = 4) const uint VALUE_WORDS = 0u;        // 0: keys alone; 1, 2: 32/64-bit values
-layout(constant_id = 15) const uint REORDER_ROUNDS = 1u;    // divides KEYS_PER_INVOCATION
+layout(constant_id = VKSORT_SPEC_KEYS_PER_INVOCATION) const uint KEYS_PER_INVOCATION = 16u;
+layout(constant_id = VKSORT_SPEC_MIN_SUBGROUP_SIZE) const uint MIN_SUBGROUP_SIZE = 4u;  // the smallest size the device may run
+layout(constant_id = VKSORT_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 0u;        // 0: keys alone; 1, 2: 32/64-bit values
+layout(constant_id = VKSORT_SPEC_REORDER_ROUNDS) const uint REORDER_ROUNDS = 1u;    // divides KEYS_PER_INVOCATION
 const uint WG = gl_WorkGroupSize.x;
 const uint KPI = KEYS_PER_INVOCATION;
 const uint TILE = WG * KPI;
@@ -72,8 +72,8 @@ const uint SHARED_TILE_WORDS = DEFERRED_STORES && COUNTER_WORDS > REORDER_WORDS 
 // ranking, so that the value scatter waits on no global load (on an H100 pairs32 2M 3% faster,
 // pairs64v32 2M 4%). Pipelines that do not ride measure as before; where its test had gone
 // through a function they ran 4-8% slower (pairs32 at 2-6M with the values loaded at the scatter).
-layout(constant_id = 22) const bool RIDING_VALUES_WANTED = false;
-const bool RIDING_VALUES = RIDING_VALUES_WANTED && VALUE_WORDS == 1u && !DEFERRED_STORES;
+// The host sets it only for 32-bit values in one round (src/variant.cpp).
+layout(constant_id = VKSORT_SPEC_RIDING_VALUES) const bool RIDING_VALUES = false;
 // Onesweep's tiles fitted to whole waves (onesweep_fitted*.comp define RUNTIME_TILE; tuning.hpp,
 // TileShape::fitPercent): a tile holds pc.tileKeys = WG * k keys, k <= KPI chosen per sort, and
 // each invocation's keys k.. sit out (whole steps skipped: the branch is uniform). Every other
@@ -113,7 +113,7 @@ const uint kUnrolledRows = 8u;
 // with ballots (matchDigit()), and so do pairs in tiles of several rounds (Tuning::ranksByAtomics).
 // On an H100, against 4141c0e's ballots: keys32 4M / 2^26 / 2^28 about 18% / 11% / 12% faster,
 // pairs32 at 2^26 / 2^28 10% / 9%, keys64 from 2^23 11-12% (sessions 28-29; the log).
-layout(constant_id = 24) const bool ATOMIC_RANKING = false;
+layout(constant_id = VKSORT_SPEC_ATOMIC_RANKING) const bool ATOMIC_RANKING = false;
 // Ranking before the row sums (the tuning's rankFirst, with ATOMIC_RANKING): each key's atomic on
 // its subgroup's zeroed row gives its place among its subgroup's keys of its digit, and leaves the
 // row holding the subgroup's counts, so the count's own atomic per key goes; after the row sums
@@ -121,8 +121,8 @@ layout(constant_id = 24) const bool ATOMIC_RANKING = false;
 // hot digit count and rank as before (t_rankedFirst: per tile, from countIntoRows()'s `hot`).
 // On an H100 32-bit pairs 1-2% faster, 12% at q16 (their count's atomics on one word had
 // serialized); keys alone 2.5-4% slower (tuning.cpp).
-layout(constant_id = 25) const bool RANK_FIRST_WANTED = false;
-const bool RANK_FIRST = RANK_FIRST_WANTED && ATOMIC_RANKING;
+// The host sets it only with ATOMIC_RANKING (src/variant.cpp).
+layout(constant_id = VKSORT_SPEC_RANK_FIRST) const bool RANK_FIRST = false;
 bool t_rankedFirst = false;
 // 64-bit keys alone with ATOMIC_RANKING: where the kernel names a pass's hot digit (t_hotRankDigit;
 // Onesweep's, up to HOT_RANKING_TO percent of the keys), a ranking step's lanes of that digit take

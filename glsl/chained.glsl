@@ -21,7 +21,7 @@
 //   writes: header histograms and bin starts, the kChain* counters, status words, keys/values
 #include "common.glsl"
 
-layout(local_size_x_id = 0) in;
+layout(local_size_x_id = VKSORT_SPEC_WORKGROUP_SIZE) in;
 DECLARE_ELEMENT_REFERENCES(coherent, ChainedKeysIn, ChainedKeysOut, ChainedValsIn, ChainedValsOut, ChainedValsIn64,
                            ChainedValsOut64)
 #define KEYS_IN ChainedKeysIn

@@ -62,7 +62,7 @@ uint flatWorkGroupId() { return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkG
 
 // Specialization constant, so that each key type compiles to its own code: read from push
 // constants, the per-key map cost the histogram 2.7x on an H100.
-layout(constant_id = 10) const uint KEY_TYPE = KEY_WORDS == 1 ? kKeyU32 : kKeyU64;
+layout(constant_id = VKSORT_SPEC_KEY_TYPE) const uint KEY_TYPE = KEY_WORDS == 1 ? kKeyU32 : kKeyU64;
 
 bool descending() { return (pc.flags & kFlagDescending) != 0u; }
 
@@ -99,7 +99,7 @@ uint digitOfBits(uvec2 b, uint shift) { return digitOfBits(bitsFrom(b, shift).x,
 // The word that holds this pipeline's digits, kDigit*Word: the other word's map, the run-time
 // choice and the funnel shift compile away. H100, against one pipeline for every pass: keys64 /
 // pairs64v32 / pairs64v64 sorts 2.2 / 3.2 / 3.0% faster at 4M keys, 1.2 / 1.7 / 1.2% at 2^26.
-layout(constant_id = 26) const uint DIGIT_WORD = kDigitAnyWord;
+layout(constant_id = VKSORT_SPEC_DIGIT_WORD) const uint DIGIT_WORD = kDigitAnyWord;
 #endif
 
 uint digitOf(KeyT key, uint shift) {

@@ -6,7 +6,7 @@
 //   reads keysIn/valsIn [tile range], the table; writes keysOut/valsOut
 #include "common.glsl"
 
-layout(local_size_x_id = 0) in;
+layout(local_size_x_id = VKSORT_SPEC_WORKGROUP_SIZE) in;
 #include "tile_tickets.glsl"
 #include "binning.glsl"
 

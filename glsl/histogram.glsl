@@ -12,8 +12,8 @@
 // the copies so that fewer of them collide on one counter's atomics.
 #include "common.glsl"
 
-layout(local_size_x_id = 0) in;
-layout(constant_id = 8) const uint HISTOGRAM_COPIES = 1u;
+layout(local_size_x_id = VKSORT_SPEC_WORKGROUP_SIZE) in;
+layout(constant_id = VKSORT_SPEC_HISTOGRAM_COPIES) const uint HISTOGRAM_COPIES = 1u;
 const uint WG = gl_WorkGroupSize.x;
 
 shared uint s_hist[HISTOGRAM_COPIES * kMaxPasses * kRadix];

@@ -9,13 +9,13 @@
 // spin returned stale words about one sort in three; atomic reads never did in 40 runs (likely
 // llvmpipe's loop limiter again: a faster turn spends its 65535 turns sooner; patient_wait.glsl).
 // The Vulkan-memory-model form (acquire/release atomics) produced garbage there (DESIGN.md).
-layout(constant_id = 6) const bool LOOKBACK_PLAIN_LOADS = false;
+layout(constant_id = VKSORT_SPEC_LOOKBACK_PLAIN_LOADS) const bool LOOKBACK_PLAIN_LOADS = false;
 // Published with plain stores to the coherent words (as CUB's tile status is), not atomic
 // exchanges: on an H100 keys32 at 2^26 2.317 -> 2.118 ms, keys64 6.78 -> 6.29, pairs32 3.27 ->
 // 3.13, 100k keys 5% faster. A 32-bit aligned store is never seen torn; the words carry their
 // values, so no other write needs ordering before them.
-layout(constant_id = 20) const bool LOOKBACK_PLAIN_STORES = false;
-layout(constant_id = 13) const uint LOOKBACK_WINDOW = 1u;  // predecessors read at once
+layout(constant_id = VKSORT_SPEC_LOOKBACK_PLAIN_STORES) const bool LOOKBACK_PLAIN_STORES = false;
+layout(constant_id = VKSORT_SPEC_LOOKBACK_WINDOW) const uint LOOKBACK_WINDOW = 1u;  // predecessors read at once
 #include "patient_wait.glsl"
 // The words of this dispatch's tiles; a kernel whose passes alternate between regions
 // (chained.glsl) names its own.

@@ -21,7 +21,7 @@
 // portion's last tile, the next portion's bin starts.
 #include "common.glsl"
 
-layout(local_size_x_id = 0) in;
+layout(local_size_x_id = VKSORT_SPEC_WORKGROUP_SIZE) in;
 // Tile after tile while tickets last (PERSISTENT_TILES: the tuning's choice; measured on NVIDIA
 // only). On lavapipe the loop hung at 300k keys and more with 2 threads (one thread spinning, the
 // other idle; with the next ticket taken after the look-back it did not): where it is off, a
@@ -33,13 +33,13 @@ uint g_tile;            // the tile this workgroup works on
 // ride with the keys: RIDING_VALUES, binning.glsl), and the next tile's keys, are touched into L2
 // while the tile is counted, looked back and ranked (one load per 32-byte sector): their loads
 // then hit L2. The next ticket is taken before the count to know that tile in time.
-layout(constant_id = 16) const bool PREFETCH_PAIRS = false;
+layout(constant_id = VKSORT_SPEC_PREFETCH_PAIRS) const bool PREFETCH_PAIRS = false;
 // A pass's most frequent digit, where it holds HOT_DIGIT_FROM to HOT_DIGIT_TO percent of the keys
 // (the tuning's, per tile shape; HOT_DIGIT_FROM 0: never), is counted a subgroup at a time
 // (countDigits()). On an H100, 2^26 keys with ~60% on one digit (q4): keys32 2.684 -> 2.463 ms,
 // keys64 7.58 -> 6.64. Above HOT_DIGIT_TO: kCrowdedPass (binning.glsl's countIntoRows()).
-layout(constant_id = 18) const uint HOT_DIGIT_FROM = 0u;
-layout(constant_id = 19) const uint HOT_DIGIT_TO = 100u;
+layout(constant_id = VKSORT_SPEC_HOT_DIGIT_FROM) const uint HOT_DIGIT_FROM = 0u;
+layout(constant_id = VKSORT_SPEC_HOT_DIGIT_TO) const uint HOT_DIGIT_TO = 100u;
 // Hot digits ranked by one atomic per step (binning.glsl's HOT_RANKING) up to this share: where
 // nearly every key has the digit (q16), 32 lanes' atomics on one word cost about one (H100:
 // keys64 q16 at 2^26 7% slower ranked so).

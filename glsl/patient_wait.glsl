@@ -8,7 +8,7 @@
 // Where PATIENT_WAITS (tuning.cpp: llvmpipe), each turn of a spin re-reads in straight-line code
 // until what it waits for arrives, PATIENT_READS reads long, so that the limiter's turns last
 // PATIENT_READS times as long. Elsewhere the re-reads compile away (a specialization constant).
-layout(constant_id = 23) const bool PATIENT_WAITS = false;
+layout(constant_id = VKSORT_SPEC_PATIENT_WAITS) const bool PATIENT_WAITS = false;
 
 #define PATIENT_REPEAT4(x) x x x x
 #define PATIENT_REPEAT32(x) PATIENT_REPEAT4(PATIENT_REPEAT4(x x))

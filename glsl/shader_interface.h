@@ -141,6 +141,31 @@ VKSORT_CONST kDigitLowWord = 1u;
 VKSORT_CONST kDigitHighWord = 2u;
 VKSORT_CONST kDigitWords = 3u;
 
+// Specialization constants: every constant_id, registered once. Kernels declare them as
+// `layout(constant_id = VKSORT_SPEC_X)`; the host fills them by name from a pipeline's variant
+// (src/variant.cpp). A preprocessor number, so that GLSL layout qualifiers can take it.
+#define VKSORT_SPEC_WORKGROUP_SIZE 0         // local_size_x_id
+#define VKSORT_SPEC_KEYS_PER_INVOCATION 1
+#define VKSORT_SPEC_MIN_SUBGROUP_SIZE 2      // the smallest subgroup the device may run
+#define VKSORT_SPEC_VALUE_WORDS 4            // 0: keys alone; 1, 2: 32/64-bit values
+#define VKSORT_SPEC_LOOKBACK_PLAIN_LOADS 6
+#define VKSORT_SPEC_BALLOT_WORDS 7
+#define VKSORT_SPEC_HISTOGRAM_COPIES 8
+#define VKSORT_SPEC_KEY_TYPE 10
+#define VKSORT_SPEC_LOOKBACK_WINDOW 13
+#define VKSORT_SPEC_PERSISTENT_TILES 14
+#define VKSORT_SPEC_REORDER_ROUNDS 15
+#define VKSORT_SPEC_PREFETCH_PAIRS 16
+#define VKSORT_SPEC_RIDERS_ALONGSIDE 17
+#define VKSORT_SPEC_HOT_DIGIT_FROM 18
+#define VKSORT_SPEC_HOT_DIGIT_TO 19
+#define VKSORT_SPEC_LOOKBACK_PLAIN_STORES 20
+#define VKSORT_SPEC_RIDING_VALUES 22
+#define VKSORT_SPEC_PATIENT_WAITS 23
+#define VKSORT_SPEC_ATOMIC_RANKING 24
+#define VKSORT_SPEC_RANK_FIRST 25
+#define VKSORT_SPEC_DIGIT_WORD 26
+
 #ifdef __cplusplus
 }  // namespace vksort::detail
 #endif

@@ -16,9 +16,9 @@
 //   reads/writes keys and values [0, count)
 #include "common.glsl"
 
-layout(local_size_x_id = 0) in;
-layout(constant_id = 1) const uint KEYS_PER_INVOCATION = 4u;  // a power of two
-layout(constant_id = 4) const uint VALUE_WORDS = 0u;          // 0: keys alone; 1, 2: 32/64-bit values
+layout(local_size_x_id = VKSORT_SPEC_WORKGROUP_SIZE) in;
+layout(constant_id = VKSORT_SPEC_KEYS_PER_INVOCATION) const uint KEYS_PER_INVOCATION = 4u;  // a power of two
+layout(constant_id = VKSORT_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 0u;          // 0: keys alone; 1, 2: 32/64-bit values
 const uint WG = gl_WorkGroupSize.x;
 const uint KPI = KEYS_PER_INVOCATION;
 const uint N = WG * KPI;  // a power of two (tuning.cpp)

@@ -10,7 +10,7 @@
 //   reads/writes keys and values [0, count)
 #include "common.glsl"
 
-layout(local_size_x_id = 0) in;
+layout(local_size_x_id = VKSORT_SPEC_WORKGROUP_SIZE) in;
 #include "in_place.glsl"
 #define KEYS_IN KeysRW
 #define KEYS_OUT KeysRW
@@ -27,7 +27,7 @@ const bool RIDE_VALUES = VALUE_WORDS == 1u;
 // Pairs, where shared memory has room (the tuning's choice): the riders go to their keys' places
 // in an area of their own in the same step, not through s_tile after the keys (two barriers
 // more; pairs32 at 4096 keys 0.0236 -> 0.0231 ms).
-layout(constant_id = 17) const bool RIDERS_ALONGSIDE = false;
+layout(constant_id = VKSORT_SPEC_RIDERS_ALONGSIDE) const bool RIDERS_ALONGSIDE = false;
 shared uint s_riders[RIDERS_ALONGSIDE && VALUE_WORDS != 0u ? TILE : 1u];
 
 void sortOneTile(uint count) {

@@ -3,7 +3,7 @@
 // computed: at 32 lanes or fewer that is one word, and the other three vanish at specialization
 // (on an H100 this measured the same as computing all four: the driver folded them already).
 
-layout(constant_id = 7) const uint BALLOT_WORDS = 4u;  // ceil(largest subgroup size / 32)
+layout(constant_id = VKSORT_SPEC_BALLOT_WORDS) const uint BALLOT_WORDS = 4u;  // ceil(largest subgroup size / 32)
 
 uint peerCount(uvec4 m) {
   uint c = 0u;

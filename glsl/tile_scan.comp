@@ -8,8 +8,8 @@
 #version 450
 #include "common.glsl"
 
-layout(local_size_x_id = 0) in;
-layout(constant_id = 2) const uint MIN_SUBGROUP_SIZE = 4u;
+layout(local_size_x_id = VKSORT_SPEC_WORKGROUP_SIZE) in;
+layout(constant_id = VKSORT_SPEC_MIN_SUBGROUP_SIZE) const uint MIN_SUBGROUP_SIZE = 4u;
 const uint MAX_SUBGROUPS = gl_WorkGroupSize.x / MIN_SUBGROUP_SIZE;
 #include "workgroup_scan.glsl"
 const uint ITEMS = 8u;

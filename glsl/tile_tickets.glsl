@@ -4,7 +4,7 @@
 // loads its next tile while it scatters the current one (binning.glsl, SCATTER_THEN_NEXT_TILE): on
 // an H100 one workgroup fills an SM's shared memory, and nothing else hides its load latency.
 #define VKSORT_TILE_TICKETS 1
-layout(constant_id = 14) const bool PERSISTENT_TILES = false;
+layout(constant_id = VKSORT_SPEC_PERSISTENT_TILES) const bool PERSISTENT_TILES = false;
 shared uint s_ticket;  // a ticket just taken
 
 uint ticket() { return atomicAdd(pc.tickets.v[pc.dispatchIndex], 1u); }

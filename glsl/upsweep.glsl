@@ -8,8 +8,8 @@
 //   reads keysIn [tile range]; writes the tile's column of the table
 #include "common.glsl"
 
-layout(local_size_x_id = 0) in;
-layout(constant_id = 1) const uint KEYS_PER_INVOCATION = 16u;  // the downsweep's tile
+layout(local_size_x_id = VKSORT_SPEC_WORKGROUP_SIZE) in;
+layout(constant_id = VKSORT_SPEC_KEYS_PER_INVOCATION) const uint KEYS_PER_INVOCATION = 16u;  // the downsweep's tile
 const uint WG = gl_WorkGroupSize.x;
 const uint KPI = KEYS_PER_INVOCATION;
 const uint TILE = WG * KPI;

@@ -72,7 +72,7 @@ Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDev
                        DeviceCaps* caps) {
   EnabledFeatures enabled = readEnabledFeatures(info.pEnabledFeatures);
 
-  VkPhysicalDeviceProperties2 base{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+  VkPhysicalDeviceProperties2 base = vkStruct<VkPhysicalDeviceProperties2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2);
   fn.getPhysicalDeviceProperties2(physicalDevice, &base);
   const VkPhysicalDeviceProperties& p = base.properties;
   if (p.apiVersion < VK_API_VERSION_1_1)
@@ -83,22 +83,22 @@ Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDev
   // enabling its features proves.
   bool haveSizeControl = p.apiVersion >= VK_API_VERSION_1_3 || enabled.subgroupSizeControl;
   // The SM count, where the device reports it (a property: the extension need not be enabled).
-  VkPhysicalDeviceShaderSMBuiltinsPropertiesNV sm{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SM_BUILTINS_PROPERTIES_NV};
+  VkPhysicalDeviceShaderSMBuiltinsPropertiesNV sm = vkStruct<VkPhysicalDeviceShaderSMBuiltinsPropertiesNV>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SM_BUILTINS_PROPERTIES_NV);
   const bool haveSmCount = deviceHasExtension(fn, physicalDevice, VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME);
-  VkPhysicalDeviceSubgroupSizeControlProperties sizeControl{
-      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES, haveSmCount ? &sm : nullptr};
-  VkPhysicalDeviceSubgroupProperties subgroup{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES,
-                                              haveSizeControl ? static_cast<void*>(&sizeControl)
-                                              : haveSmCount   ? static_cast<void*>(&sm)
-                                                              : nullptr};
-  VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES, &subgroup};
+  auto sizeControl = vkStruct<VkPhysicalDeviceSubgroupSizeControlProperties>(
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES, haveSmCount ? &sm : nullptr);
+  auto subgroup = vkStruct<VkPhysicalDeviceSubgroupProperties>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES,
+                                                               haveSizeControl ? static_cast<void*>(&sizeControl)
+                                                               : haveSmCount   ? static_cast<void*>(&sm)
+                                                                               : nullptr);
+  auto driver = vkStruct<VkPhysicalDeviceDriverProperties>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES, &subgroup);
   bool haveDriver = p.apiVersion >= VK_API_VERSION_1_2;
-  VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
-                                    haveDriver ? static_cast<void*>(&driver) : &subgroup};
+  auto props = vkStruct<VkPhysicalDeviceProperties2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                                     haveDriver ? static_cast<void*>(&driver) : &subgroup);
   fn.getPhysicalDeviceProperties2(physicalDevice, &props);
 
-  VkPhysicalDeviceBufferDeviceAddressFeatures bda{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES};
-  VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &bda};
+  VkPhysicalDeviceBufferDeviceAddressFeatures bda = vkStruct<VkPhysicalDeviceBufferDeviceAddressFeatures>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES);
+  auto features = vkStruct<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &bda);
   fn.getPhysicalDeviceFeatures2(physicalDevice, &features);
 
   *caps = DeviceCaps{};

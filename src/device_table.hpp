@@ -7,6 +7,15 @@
 
 namespace vksort::detail {
 
+// A Vulkan struct zeroed, with its sType: every field named or zero (-Wmissing-field-initializers).
+template <typename T>
+T vkStruct(VkStructureType type, const void* next = nullptr) {
+  T s{};
+  s.sType = type;
+  s.pNext = const_cast<void*>(next);
+  return s;
+}
+
 // Instance-level queries vksort makes about the physical device.
 struct InstanceFunctions {
   PFN_vkGetPhysicalDeviceProperties2 getPhysicalDeviceProperties2 = nullptr;

@@ -8,17 +8,17 @@ namespace vksort::detail {
 
 void printPipelineStatistics(const VolkDeviceTable& vk, VkDevice device, VkPipeline pipeline, const char* name) {
   if (!vk.vkGetPipelineExecutablePropertiesKHR || !vk.vkGetPipelineExecutableStatisticsKHR) return;
-  VkPipelineInfoKHR info{VK_STRUCTURE_TYPE_PIPELINE_INFO_KHR};
+  VkPipelineInfoKHR info = vkStruct<VkPipelineInfoKHR>(VK_STRUCTURE_TYPE_PIPELINE_INFO_KHR);
   info.pipeline = pipeline;
   uint32_t executables = 0;
   if (vk.vkGetPipelineExecutablePropertiesKHR(device, &info, &executables, nullptr) != VK_SUCCESS) return;
   for (uint32_t e = 0; e < executables; ++e) {
-    VkPipelineExecutableInfoKHR exe{VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR};
+    VkPipelineExecutableInfoKHR exe = vkStruct<VkPipelineExecutableInfoKHR>(VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR);
     exe.pipeline = pipeline;
     exe.executableIndex = e;
     uint32_t n = 0;
     if (vk.vkGetPipelineExecutableStatisticsKHR(device, &exe, &n, nullptr) != VK_SUCCESS) continue;
-    std::vector<VkPipelineExecutableStatisticKHR> stats(n, {VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR});
+    std::vector<VkPipelineExecutableStatisticKHR> stats(n, vkStruct<VkPipelineExecutableStatisticKHR>(VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR));
     if (vk.vkGetPipelineExecutableStatisticsKHR(device, &exe, &n, stats.data()) != VK_SUCCESS) continue;
     std::fprintf(stderr, "vksort pipeline %s:", name);
     for (const VkPipelineExecutableStatisticKHR& s : stats) {

@@ -10,20 +10,9 @@
 #include "status.hpp"
 #include "shader_interface.h"
 #include "tuning.hpp"
+#include "variant.hpp"
 
 namespace vksort::detail {
-
-// Unkeyed kernels first; from kHistogram on, one pipeline per key type (and, from kBinning on,
-// per value type, which sets the tile's width).
-enum Kernel : uint32_t {
-  kInit, kScan, kCopyBack, kTileScan,           // any key
-  kHistogram,                                   // per key type
-  kBinning, kUpsweep, kDownsweep, kSmallSort,   // per key and value type
-  kChained,
-  kKernelCount
-};
-
-constexpr uint32_t kValueTypes = 3;  // none, u32, u64
 
 class Pipelines {
  public:
@@ -45,8 +34,7 @@ class Pipelines {
              bool fitted = false, uint32_t digitWord = kDigitAnyWord) const;
 
  private:
-  Status build(Kernel kernel, uint32_t keyType, uint32_t valueType, uint32_t tier, bool fitted, uint32_t digitWord,
-               VkPipeline* out) const;
+  Status build(const PipelineKey& key, VkPipeline* out) const;
 
   const VolkDeviceTable* vk_ = nullptr;
   VkDevice device_ = VK_NULL_HANDLE;

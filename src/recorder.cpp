@@ -12,7 +12,7 @@ namespace {
 // writes (and, after the init kernel of an indirect sort, to indirect-argument reads). A global
 // memory barrier, since kernels reach buffers through device addresses.
 void computeBarrier(const VolkDeviceTable& vk, VkCommandBuffer cmd, bool indirectArguments = false) {
-  VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  VkMemoryBarrier barrier = vkStruct<VkMemoryBarrier>(VK_STRUCTURE_TYPE_MEMORY_BARRIER);
   barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
   barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
                           (indirectArguments ? VK_ACCESS_INDIRECT_COMMAND_READ_BIT : 0);

@@ -63,7 +63,7 @@ Status checkRange(const BufferRange& r, const char* name, VkDeviceSize bytes, Vk
 constexpr VkBufferUsageFlags kScratchUsage = kRequiredBufferUsage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
 
 VkDeviceAddress addressOf(const Sorter_T& s, const BufferRange& r) {
-  VkBufferDeviceAddressInfo info{VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO};
+  VkBufferDeviceAddressInfo info = vkStruct<VkBufferDeviceAddressInfo>(VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO);
   info.buffer = r.buffer;
   return s.vk.vkGetBufferDeviceAddress(s.device, &info) + r.offset;
 }

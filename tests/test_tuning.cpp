@@ -10,6 +10,7 @@
 #include <string>
 
 #include "tuning.hpp"
+#include "variant.hpp"
 
 using vksort::Algorithm;
 using vksort::detail::chooseTuning;
@@ -17,6 +18,13 @@ using vksort::detail::DeviceCaps;
 using vksort::detail::Tuning;
 
 namespace {
+
+// How the binning pipeline of a tier's pairs with 64-bit values ranks (variant.hpp).
+vksort::detail::Ranking widePairsRanking(const Tuning& t, uint32_t tier) {
+  using namespace vksort::detail;
+  const Kernel k = t.algorithm == Algorithm::onesweep ? kBinning : kDownsweep;
+  return decideVariant(t, normalizedKey(t, {k, kKeyU32, uint32_t(vksort::ValueType::u64), tier, false, kDigitAnyWord})).ranking;
+}
 
 // Whether every binning tile of every tier reads the look-back with plain loads (`plain`) or
 // every one with atomics.
@@ -81,7 +89,7 @@ TEST_SUITE("tuning") {
     CHECK(t.lookbackPlainStores);
     CHECK(t.atomicRanking);
     CHECK_FALSE(t.partitionedRanking);
-    CHECK(t.persistentTiles);
+    CHECK(t.tiers[0].shape[0].persistentTiles);
     CHECK(t.waveWorkgroups == 132);
     CHECK(t.tierCount == 9);
   }
@@ -101,7 +109,7 @@ TEST_SUITE("tuning") {
       CHECK(everyTileReads(t, false));
       CHECK_FALSE(t.lookbackPlainStores);
       CHECK_FALSE(t.atomicRanking);
-      CHECK_FALSE(t.persistentTiles);
+      forEveryTile(t, [](uint32_t, uint32_t, const vksort::detail::TileShape& shape) { CHECK_FALSE(shape.persistentTiles); });
     }
   }
 
@@ -224,7 +232,10 @@ TEST_SUITE("tuning") {
     CHECK(o.tiers[5].shape[3].persistentTiles);
     const Tuning none = tuned(h100(), "persistent=0");
     CHECK_FALSE(none.tiers[6].shape[2].persistentTiles);
-    CHECK_FALSE(none.tiers[3].shape[0].prefetchPairs);
+    // Only a persistent workgroup knows its next tile to touch.
+    using namespace vksort::detail;
+    CHECK(decideVariant(t, {kBinning, kKeyU32, uint32_t(vksort::ValueType::u32), 3, false, kDigitAnyWord}).prefetchPairs);
+    CHECK_FALSE(decideVariant(none, {kBinning, kKeyU32, uint32_t(vksort::ValueType::u32), 3, false, kDigitAnyWord}).prefetchPairs);
   }
 
   TEST_CASE("NVIDIA's 32-bit keys alone take 896 x 20 in 2 rounds from 7 x 2^19 keys, in Onesweep") {
@@ -246,27 +257,30 @@ TEST_SUITE("tuning") {
       for (uint32_t count : {7u << 19, 4u << 20, 6000000u, 1u << 28}) CHECK(t.fittedTileKeys(alone, count) == alone.keys());
     }
     CHECK(t.tiers[4].shape[2].keys() == 512 * 18);
+    // Reduce-then-scan's own table: its tiers start where its rows do.
     const Tuning scans = tuned(h100(), "algorithm=2");
-    REQUIRE(scans.tierCount == 9);
-    const uint32_t scanKeys[] = {18, 18, 19, 19};  // tiers 4 to 7
-    for (uint32_t tier = 4; tier < 8; ++tier) {
-      CAPTURE(tier);
-      CHECK(scans.tiers[tier].shape[2].workgroupSize == 512);
-      CHECK(scans.tiers[tier].shape[2].keysPerInvocation == scanKeys[tier - 4]);
-      CHECK(scans.tiers[tier].shape[2].reorderRounds == 1);
-      CHECK(scans.tiers[tier].shape[0].keys() == 512 * 18);
-      CHECK(scans.tiers[tier].shape[0].reorderRounds == 1);
-      CHECK(scans.tiers[tier].shape[0].prefetchPairs);
+    REQUIRE(scans.tierCount == 7);
+    for (uint32_t count : {2u << 20, 7u << 19, 1u << 23, 1u << 24, 1u << 28}) {
+      CAPTURE(count);
+      const vksort::detail::TileShape& alone = scans.tileFor(vksort::detail::kAlone32, count);
+      CHECK(alone.workgroupSize == 512);
+      CHECK(alone.keysPerInvocation == (count >= 1u << 23 ? 19u : 18u));
+      CHECK(alone.reorderRounds == 1);
+      const vksort::detail::TileShape& pairs = scans.tileFor(vksort::detail::kPairs32, count);
+      CHECK(pairs.keys() == 512 * 18);
+      CHECK(pairs.reorderRounds == 1);
+      CHECK(pairs.prefetchPairs);
       for (uint32_t cls : {1u, 3u}) {  // the same tiles (rank first, fitting and hot digits are Onesweep's)
-        CHECK(scans.tiers[tier].shape[cls].keys() == t.tiers[tier].shape[cls].keys());
-        CHECK(scans.tiers[tier].shape[cls].reorderRounds == t.tiers[tier].shape[cls].reorderRounds);
+        CHECK(scans.tileFor(cls, count).keys() == t.tileFor(cls, count).keys());
+        CHECK(scans.tileFor(cls, count).reorderRounds == t.tileFor(cls, count).reorderRounds);
       }
     }
-    CHECK(tuned(h100(), "algorithm=2,tier6_rts_alone_keys=12").tiers[6].shape[2].keysPerInvocation == 12);
-    CHECK(tuned(h100(), "tier6_rts_alone_keys=12").tiers[6].shape[2].keysPerInvocation == 20);  // Onesweep's own
-    const Tuning wider = tuned(h100(), "algorithm=2,tier7_rts_workgroup=896,tier7_rts_keys=14,tier7_rts_rounds=2");
-    CHECK(wider.tiers[7].shape[0].keys() == 896 * 14);
-    CHECK(wider.tiers[7].shape[0].reorderRounds == 2);
+    REQUIRE(scans.tiers[5].from == 1u << 23);
+    CHECK(tuned(h100(), "algorithm=2,tier5_alone_keys=12").tiers[5].shape[2].keysPerInvocation == 12);
+    CHECK(tuned(h100(), "tier6_alone_keys=12").tiers[6].shape[2].keysPerInvocation == 12);  // Onesweep's tier 6
+    const Tuning wider = tuned(h100(), "algorithm=2,tier6_workgroup=896,tier6_keys=14,tier6_rounds=2");
+    CHECK(wider.tiers[6].shape[0].keys() == 896 * 14);
+    CHECK(wider.tiers[6].shape[0].reorderRounds == 2);
   }
 
   TEST_CASE("NVIDIA's pairs rank before their row sums") {
@@ -278,18 +292,18 @@ TEST_SUITE("tuning") {
     forEveryTile(t, [](uint32_t tier, uint32_t cls, const vksort::detail::TileShape& shape) {
       CHECK(shape.rankFirst == (cls == 0 || (cls == 1 && tier >= 3)));
     });
-    CHECK(t.ranksByAtomics(t.tiers[6].shape[1], false));
+    CHECK(widePairsRanking(t, 6) == vksort::detail::Ranking::atomicsRankFirst);
     const Tuning counted = tuned(h100(), "tier6_rank_first_wide=0");
     CHECK_FALSE(counted.tiers[6].shape[1].rankFirst);
     CHECK(counted.tiers[5].shape[1].rankFirst);
-    CHECK_FALSE(counted.ranksByAtomics(counted.tiers[6].shape[1], false));  // ballots, counted first
+    CHECK(widePairsRanking(counted, 6) == vksort::detail::Ranking::ballots);  // counted first
     const Tuning all = tuned(h100(), "rank_first=1");
     CHECK(all.tiers[3].shape[2].rankFirst);
     CHECK(all.tiers[3].shape[3].rankFirst);
     CHECK(all.tiers[6].shape[3].rankFirst);  // 896 x 12 in 2 rounds
     const Tuning scans = tuned(h100(), "algorithm=2");
     CHECK_FALSE(scans.tiers[3].shape[0].rankFirst);
-    CHECK_FALSE(scans.ranksByAtomics(scans.tiers[6].shape[1], false));
+    CHECK(widePairsRanking(scans, 5) == vksort::detail::Ranking::ballots);
     CHECK_FALSE(tuned(h100(), "rank_first_pairs=0").tiers[3].shape[0].rankFirst);
     CHECK_FALSE(tuned(h100(), "atomic_ranking=0").tiers[3].shape[0].rankFirst);
     CHECK_FALSE(tuned(capsOf(0x1002, VK_DRIVER_ID_AMD_OPEN_SOURCE, 64, 0), "rank_first=1").tiers[0].shape[0].rankFirst);
@@ -302,6 +316,7 @@ TEST_SUITE("tuning") {
     CHECK(tuned(h100(), "plain_stores=0").tiers[0].shape[0].lookbackPlainLoads);
     CHECK_FALSE(tuned(h100(), "atomic_ranking=0").atomicRanking);
     CHECK(tuned(h100(), "atomic_ranking=0").tiers[0].shape[0].lookbackPlainLoads);
-    CHECK_FALSE(tuned(h100(), "persistent=0").persistentTiles);
+    forEveryTile(tuned(h100(), "persistent=0"),
+                 [](uint32_t, uint32_t, const vksort::detail::TileShape& shape) { CHECK_FALSE(shape.persistentTiles); });
   }
 }

@@ -1,0 +1,39 @@
+#!/usr/bin/env python3
+"""Compares two vksort_plan_dump outputs by what the kernels compute from their specialization.
+
+The speed gate of a refactor (docs/ARCHITECTURE.md, "Changing a kernel safely"): every pipeline
+of every vendor table must keep its module and the constants it declares. Constants that the
+kernels used to combine in GLSL (RIDING_VALUES with VALUE_WORDS == 1 and one round; RANK_FIRST
+with ATOMIC_RANKING) compare by the value the kernel ends up with.
+Usage: compare_plans.py OLD NEW"""
+import sys
+
+
+def effective(line):
+    head, _, rest = line.partition(": ")
+    words = rest.split()
+    if not words or "=" in words[0]:
+        return line
+    spec = dict(w.split("=") for w in words[1:] if "=" in w and w.split("=")[0].isdigit())
+    if "22" in spec:
+        spec["22"] = str(int(spec["22"] == "1" and spec.get("4") == "1" and spec.get("15", "1") == "1"))
+    if "25" in spec:
+        spec["25"] = str(int(spec["25"] == "1" and spec.get("24") == "1"))
+    others = [w for w in words[1:] if "=" in w and not w.split("=")[0].isdigit()]
+    return head + ": " + " ".join([words[0]] + others + [k + "=" + spec[k] for k in sorted(spec, key=int)])
+
+
+def main():
+    old = [effective(l.rstrip("\n")) for l in open(sys.argv[1])]
+    new = [effective(l.rstrip("\n")) for l in open(sys.argv[2])]
+    differ = [(i, a, b) for i, (a, b) in enumerate(zip(old, new)) if a != b]
+    for i, a, b in differ[:20]:
+        print(f"line {i + 1}:\n  old {a}\n  new {b}")
+    if len(old) != len(new):
+        print(f"{len(old)} lines against {len(new)}")
+    print("same" if not differ and len(old) == len(new) else f"{len(differ)} lines differ")
+    return 0 if not differ and len(old) == len(new) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,173 @@
+#include "tuning_override.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <string_view>
+#include <tuple>
+
+namespace vksort::detail {
+namespace {
+
+// Suffixes of per-class stems and prefixes of tile fields, by tile class.
+constexpr const char* kSuffixes[kTileClasses] = {"_pairs", "_wide", "_alone", "_wide_alone"};
+constexpr const char* kPrefixes[kTileClasses] = {"", "wide_", "alone_", "wide_alone_"};
+
+// `name` without "tierN_": N, or kMaxTileTiers where it names no tier.
+uint32_t tierNamed(std::string_view* name) {
+  if (name->size() > 6 && name->substr(0, 4) == "tier" && (*name)[4] >= '0' && (*name)[4] < char('0' + kMaxTileTiers) &&
+      (*name)[5] == '_') {
+    const uint32_t tier = uint32_t((*name)[4] - '0');
+    name->remove_prefix(6);
+    return tier;
+  }
+  return kMaxTileTiers;
+}
+
+// The classes that STEM[_SUFFIX] names (a bit each), or 0 where `name` is not the stem's.
+uint32_t classesNamed(std::string_view name, std::string_view stem) {
+  if (name.substr(0, stem.size()) != stem) return 0;
+  const std::string_view rest = name.substr(stem.size());
+  if (rest.empty()) return (1u << kTileClasses) - 1;
+  for (uint32_t cls = 0; cls < kTileClasses; ++cls)
+    if (rest == kSuffixes[cls]) return 1u << cls;
+  return 0;
+}
+
+// A per-class field of a shape, by stem.
+bool setClassField(TileShape* s, std::string_view stem, uint32_t v) {
+  if (stem == "lookback_window") s->lookbackWindow = v;
+  else if (stem == "plain_loads") s->lookbackPlainLoads = v != 0;
+  else if (stem == "fit_percent") s->fitPercent = v;
+  else if (stem == "rank_first") s->rankFirst = v != 0;
+  else if (stem == "persistent") s->persistentTiles = v != 0;
+  else if (stem == "hot_digit_from") s->hotDigitFrom = v;
+  else if (stem == "hot_digit_to") s->hotDigitTo = v;
+  else return false;
+  return true;
+}
+constexpr const char* kClassStems[] = {"lookback_window", "plain_loads", "fit_percent", "rank_first",
+                                       "persistent",      "hot_digit_from", "hot_digit_to"};
+
+}  // namespace
+
+TuningOverride overrideFromEnvironment() {
+  TuningOverride o;
+  const char* env = std::getenv("VKSORT_TUNING");
+  for (std::string_view rest = env ? env : ""; !rest.empty();) {
+    const size_t comma = rest.find(',');
+    const std::string_view item = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    const size_t eq = item.find('=');
+    if (eq == std::string_view::npos) break;
+    o.settings.emplace_back(std::string(item.substr(0, eq)),
+                            uint32_t(std::strtoul(std::string(item.substr(eq + 1)).c_str(), nullptr, 10)));
+  }
+  return o;
+}
+
+void overrideDeviceChoices(const TuningOverride& o, VendorTuning* v, OverrideExtras* x) {
+  for (const auto& [name, value] : o.settings) {
+    if (name == "algorithm" && value <= uint32_t(Algorithm::reduceThenScan)) x->algorithm = Algorithm(value);
+    else if (name == "subgroup") v->subgroupSize = value;
+    else if (name == "histogram_workgroup") v->histogramWorkgroupSize = value;
+    else if (name == "histogram_tiles") v->histogramTilesPerWorkgroup = value;
+    else if (name == "histogram_min_groups") v->histogramMinWorkgroups = value;
+    else if (name == "histogram_copies") v->histogramCopies = value;
+    else if (name == "partitioned") v->partitionedRanking = value != 0;
+    else if (name == "atomic_ranking") v->atomicRanking = value != 0;
+    else if (name == "plain_stores") v->lookbackPlainStores = value != 0;
+    else if (name == "patient_waits") v->patientWaits = value != 0;
+    else if (name == "chained_up_to") v->chainedUpTo = value;
+    else if (name == "small_keys") v->smallSortKeys = value;
+    else if (name == "small_kpi") v->smallKeysPerInvocation = value;
+    else if (name == "small_tiles") v->smallTiles = std::clamp(value, 1u, kMaxSmallTiles / 2);
+    else if (name == "small_workgroup") v->smallWorkgroupSize = value;
+    else if (name == "bitonic_keys_per_pass") v->bitonicKeysPerPass = value;
+    else if (name == "bitonic_kpi") v->bitonicKeysPerInvocation = value;
+    else if (name == "bitonic_workgroup") v->bitonicWorkgroupSize = value;
+    else if (name == "wave_workgroups") x->waveWorkgroups = value;
+    else if (name == "portion_tiles") x->portionTiles = value;
+    else if (name == "wide_from") x->wideAddressesFrom = value;
+  }
+}
+
+void overrideTiles(const TuningOverride& o, BinningTier* tiers, uint32_t* tierCount) {
+  // The tiers first: their number, then where each starts (a tier added repeats the one before).
+  auto grow = [&](uint32_t count) {
+    for (; *tierCount < count; ++*tierCount) tiers[*tierCount] = tiers[*tierCount - 1];
+  };
+  for (const auto& [name, value] : o.settings) {
+    std::string_view field = name;
+    const uint32_t tier = tierNamed(&field);
+    if (name == "tiers") {
+      const uint32_t count = std::clamp(value, 1u, kMaxTileTiers);
+      grow(count);
+      *tierCount = count;
+    } else if (tier < kMaxTileTiers && tier > 0 && field == "from") {
+      grow(tier + 1);
+      tiers[tier].from = value;
+    }
+  }
+  // Then the tiles: pairs classes' shape fields (which their keys-alone classes take too where
+  // they had the same tile), then the keys-alone classes' own, so that these win.
+  uint32_t fitPercent[kTileClasses] = {100, 100, 100, 100};  // what tierN_fit=1 gives
+  for (bool aloneOwn : {false, true})
+    for (const auto& [name, value] : o.settings) {
+      std::string_view field = name;
+      const uint32_t tier = tierNamed(&field);
+      const uint32_t first = tier < kMaxTileTiers ? tier : 0;
+      const uint32_t last = tier < kMaxTileTiers ? tier + 1 : *tierCount;
+      if (tier < kMaxTileTiers && tier >= *tierCount) continue;
+      // Shape fields: [CLASS]workgroup / keys / rounds, longest prefix first.
+      bool shapeField = false;
+      for (uint32_t cls = kTileClasses; cls-- > 0 && !shapeField;) {
+        const std::string_view prefix = kPrefixes[cls];
+        if (field.substr(0, prefix.size()) != prefix) continue;
+        const std::string_view what = field.substr(prefix.size());
+        if (what != "workgroup" && what != "keys" && what != "rounds") continue;
+        shapeField = true;
+        if (classKeysAlone(cls) != aloneOwn) break;
+        // "workgroup" of tier 0 without a tier: every class; otherwise the class, and a pairs
+        // class's keys-alone class.
+        const bool everyClass = tier == kMaxTileTiers && field == "workgroup";
+        auto geometry = [&](uint32_t c) {
+          const TileShape& s = tiers[first].shape[c];
+          return std::make_tuple(s.workgroupSize, s.keysPerInvocation, s.reorderRounds);
+        };
+        const bool siblingAlike = !aloneOwn && geometry(cls) == geometry(cls + 2);
+        for (uint32_t c = 0; c < kTileClasses; ++c) {
+          if (!everyClass && c != cls && !(siblingAlike && c == cls + 2)) continue;
+          TileShape& s = tiers[first].shape[c];
+          if (what == "workgroup") s.workgroupSize = value;
+          else if (what == "keys") s.keysPerInvocation = value;
+          else s.reorderRounds = value;
+        }
+      }
+      if (shapeField || aloneOwn) continue;
+      if (field == "prefetch" || field == "wide_prefetch") {
+        if (tier < kMaxTileTiers) tiers[tier].shape[field == "prefetch" ? kPairs32 : kPairsWide].prefetchPairs = value != 0;
+      } else if (field == "fit" && tier < kMaxTileTiers) {
+        for (uint32_t c = 0; c < kTileClasses; ++c) tiers[tier].shape[c].fitPercent = value != 0 ? fitPercent[c] : 0;
+      } else if (field == "riding_values") {
+        for (uint32_t i = 0; i < *tierCount; ++i)
+          for (TileShape& s : tiers[i].shape) s.ridingValues = value != 0;
+      } else {
+        for (const char* stem : kClassStems) {
+          const uint32_t classes = classesNamed(field, stem);
+          if (!classes) continue;
+          for (uint32_t c = 0; c < kTileClasses; ++c) {
+            if (!(classes >> c & 1)) continue;
+            if (tier == kMaxTileTiers && std::string_view(stem) == "fit_percent") fitPercent[c] = value;
+            for (uint32_t i = first; i < last; ++i) {
+              TileShape& s = tiers[i].shape[c];
+              if (tier == kMaxTileTiers && std::string_view(stem) == "fit_percent" && s.fitPercent == 0) continue;
+              setClassField(&s, stem, value);
+            }
+          }
+          break;
+        }
+      }
+    }
+}
+
+}  // namespace vksort::detail

@@ -1,0 +1,259 @@
+// The vendors' tuning tables: per vendor, device-wide choices and, per algorithm and tile class,
+// the binning tile of each count range. Literal data: a row says everything its tiles run with;
+// chooseTuning() only fits the rows to the device's limits. Each row's comment gives the
+// mechanism that made it win and the PERFORMANCE-LOG.md entry that measured it
+// (samples/bench/PERFORMANCE-LOG.md; "session N" names its headings). How to add a vendor:
+// docs/ARCHITECTURE.md, "Tuning tables".
+#include "tuning.hpp"
+
+namespace vksort::detail {
+namespace {
+
+constexpr uint32_t kVendorAmd = 0x1002;
+constexpr uint32_t kVendorNvidia = 0x10DE;
+constexpr uint32_t kVendorIntel = 0x8086;
+
+// ---- NVIDIA (measured on an H100, driver 580) -------------------------------------------------
+// The driver gives compute 48 KiB of shared memory per SM in all, so large tiles run one
+// workgroup per SM; small ones keep every SM busy on small sorts. Plain look-back loads and
+// stores, atomic ranking and persistent tiles lean on NVIDIA's behaviour (binning_rank_atomics.glsl,
+// lookback.glsl).
+
+// 32-bit keys with 32-bit values.
+constexpr TileRow kNvidiaPairs32[] = {
+    // Small tiles: many workgroups on small sorts (session "512 x 4 tiles from 80k keys").
+    {0, {.workgroupSize = 256, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 0,
+         .hotDigitTo = 100, .lookbackWindow = 3, .lookbackPlainLoads = true, .rankFirst = true,
+         .persistentTiles = true, .prefetchPairs = false, .ridingValues = true}},
+    // Twice the workgroup once the sort has tiles for every SM ("512 x 4 tiles from 80k keys").
+    {80u << 10, {.workgroupSize = 512, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 0,
+                 .hotDigitTo = 100, .lookbackWindow = 3, .lookbackPlainLoads = true, .rankFirst = true,
+                 .persistentTiles = true, .prefetchPairs = false, .ridingValues = true}},
+    // The whole 48 KiB as one tile, fitted to whole waves, next tile touched into L2 early
+    // ("Tiles fitted to whole waves", "Values and next keys touched into L2", "Riding values").
+    {5u << 17, {.workgroupSize = 512, .keysPerInvocation = 18, .reorderRounds = 1, .fitPercent = 100,
+                .hotDigitFrom = 0, .hotDigitTo = 100, .lookbackWindow = 3, .lookbackPlainLoads = true,
+                .rankFirst = true, .persistentTiles = true, .prefetchPairs = true, .ridingValues = true}},
+    // Enough waves that a partial last one costs little: whole tiles (session 31).
+    {1u << 23, {.workgroupSize = 512, .keysPerInvocation = 18, .reorderRounds = 1, .fitPercent = 0,
+                .hotDigitFrom = 0, .hotDigitTo = 100, .lookbackWindow = 3, .lookbackPlainLoads = true,
+                .rankFirst = true, .persistentTiles = true, .prefetchPairs = true, .ridingValues = true}},
+    // 12,544 keys in 2 rounds, ranked first; one tile per workgroup, no loop (sessions 32, 38).
+    {5u << 21, {.workgroupSize = 896, .keysPerInvocation = 14, .reorderRounds = 2, .fitPercent = 0,
+                .hotDigitFrom = 0, .hotDigitTo = 100, .lookbackWindow = 3, .lookbackPlainLoads = true,
+                .rankFirst = true, .persistentTiles = false, .prefetchPairs = false, .ridingValues = false}},
+    // Atomic look-back loads: at these counts the plain loads' extra re-reads cost more (sessions 35-36).
+    {1u << 27, {.workgroupSize = 896, .keysPerInvocation = 14, .reorderRounds = 2, .fitPercent = 0,
+                .hotDigitFrom = 0, .hotDigitTo = 100, .lookbackWindow = 3, .lookbackPlainLoads = false,
+                .rankFirst = true, .persistentTiles = false, .prefetchPairs = false, .ridingValues = false}},
+};
+
+// Pairs with 64-bit keys or values.
+constexpr TileRow kNvidiaPairsWide[] = {
+    // Half the keys of a 32-bit tile per invocation: the same shared memory ("512 x 4 tiles").
+    {0, {.workgroupSize = 256, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 0,
+         .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true, .rankFirst = false,
+         .persistentTiles = true, .prefetchPairs = false, .ridingValues = true}},
+    {80u << 10, {.workgroupSize = 512, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 0,
+                 .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true, .rankFirst = false,
+                 .persistentTiles = true, .prefetchPairs = false, .ridingValues = true}},
+    // The whole 48 KiB, values touched into L2 early ("Values and next keys touched into L2").
+    {3u << 17, {.workgroupSize = 512, .keysPerInvocation = 9, .reorderRounds = 1, .fitPercent = 0,
+                .hotDigitFrom = 0, .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true,
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = true, .ridingValues = true}},
+    // 2 rounds, ranked first, one tile per workgroup (sessions 29-31, 38).
+    {5u << 17, {.workgroupSize = 768, .keysPerInvocation = 12, .reorderRounds = 2, .fitPercent = 0,
+                .hotDigitFrom = 0, .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true,
+                .rankFirst = true, .persistentTiles = false, .prefetchPairs = false, .ridingValues = false}},
+    // 896 invocations leave the registers 10 keys need; 2 predecessors at once (sessions 31-32).
+    {5u << 21, {.workgroupSize = 896, .keysPerInvocation = 10, .reorderRounds = 2, .fitPercent = 0,
+                .hotDigitFrom = 0, .hotDigitTo = 100, .lookbackWindow = 2, .lookbackPlainLoads = true,
+                .rankFirst = true, .persistentTiles = false, .prefetchPairs = false, .ridingValues = false}},
+};
+
+// 32-bit keys alone. Their hot digits are counted a subgroup at a time, but not where one digit
+// holds nearly every key: a subgroup's one atomic then costs as much as its lanes' ("Low-entropy
+// keys: the hot digit").
+constexpr TileRow kNvidiaAlone32[] = {
+    {0, {.workgroupSize = 256, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 25,
+         .hotDigitTo = 98, .lookbackWindow = 3, .lookbackPlainLoads = true, .rankFirst = false,
+         .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+    {80u << 10, {.workgroupSize = 512, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 25,
+                 .hotDigitTo = 98, .lookbackWindow = 3, .lookbackPlainLoads = true, .rankFirst = false,
+                 .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+    // The whole 48 KiB, fitted only where that cuts little ("Tiles fitted to whole waves").
+    {5u << 17, {.workgroupSize = 512, .keysPerInvocation = 18, .reorderRounds = 1, .fitPercent = 78,
+                .hotDigitFrom = 25, .hotDigitTo = 98, .lookbackWindow = 3, .lookbackPlainLoads = true,
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+    // 17,920 keys in 2 rounds: 896 invocations leave 72 registers, which 20 keys fit (session 32).
+    {7u << 19, {.workgroupSize = 896, .keysPerInvocation = 20, .reorderRounds = 2, .fitPercent = 0,
+                .hotDigitFrom = 25, .hotDigitTo = 98, .lookbackWindow = 3, .lookbackPlainLoads = true,
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+};
+
+// 64-bit keys alone.
+constexpr TileRow kNvidiaAloneWide[] = {
+    {0, {.workgroupSize = 256, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 25,
+         .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true, .rankFirst = false,
+         .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+    {80u << 10, {.workgroupSize = 512, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 25,
+                 .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true, .rankFirst = false,
+                 .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+    {3u << 17, {.workgroupSize = 512, .keysPerInvocation = 9, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 25,
+                .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true, .rankFirst = false,
+                .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+    {5u << 17, {.workgroupSize = 512, .keysPerInvocation = 9, .reorderRounds = 1, .fitPercent = 78,
+                .hotDigitFrom = 25, .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true,
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+    // 2 rounds, whole: fitting would cut it to a slow 768 x 10; 2 predecessors at once (sessions 29-31).
+    {1u << 21, {.workgroupSize = 768, .keysPerInvocation = 14, .reorderRounds = 2, .fitPercent = 0,
+                .hotDigitFrom = 25, .hotDigitTo = 100, .lookbackWindow = 2, .lookbackPlainLoads = true,
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+    // As many keys as 768 x 14 over more invocations, fewer registers each (session 31).
+    {1u << 23, {.workgroupSize = 896, .keysPerInvocation = 12, .reorderRounds = 2, .fitPercent = 0,
+                .hotDigitFrom = 25, .hotDigitTo = 100, .lookbackWindow = 2, .lookbackPlainLoads = true,
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+};
+
+// Reduce-then-scan's downsweep: no look-back, no fitting, no ranking first, no hot digits; its
+// one-round tiles won where Onesweep's 2-round ones lost for it ("Reduce-then-scan's persistent
+// downsweep", session 32), and it takes 512 x 4 tiles from 2^17 ("512 x 4 tiles from 80k keys").
+constexpr TileRow kNvidiaScanPairs32[] = {
+    {0, {.workgroupSize = 256, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 0,
+         .hotDigitTo = 100, .lookbackWindow = 3, .lookbackPlainLoads = true, .rankFirst = false,
+         .persistentTiles = true, .prefetchPairs = false, .ridingValues = true}},
+    {1u << 17, {.workgroupSize = 512, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 0,
+                .hotDigitTo = 100, .lookbackWindow = 3, .lookbackPlainLoads = true, .rankFirst = false,
+                .persistentTiles = true, .prefetchPairs = false, .ridingValues = true}},
+    {5u << 17, {.workgroupSize = 512, .keysPerInvocation = 18, .reorderRounds = 1, .fitPercent = 0,
+                .hotDigitFrom = 0, .hotDigitTo = 100, .lookbackWindow = 3, .lookbackPlainLoads = true,
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = true, .ridingValues = true}},
+};
+constexpr TileRow kNvidiaScanPairsWide[] = {
+    {0, {.workgroupSize = 256, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 0,
+         .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true, .rankFirst = false,
+         .persistentTiles = true, .prefetchPairs = false, .ridingValues = true}},
+    {1u << 17, {.workgroupSize = 512, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 0,
+                .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true, .rankFirst = false,
+                .persistentTiles = true, .prefetchPairs = false, .ridingValues = true}},
+    {3u << 17, {.workgroupSize = 512, .keysPerInvocation = 9, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 0,
+                .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true, .rankFirst = false,
+                .persistentTiles = true, .prefetchPairs = true, .ridingValues = true}},
+    {5u << 17, {.workgroupSize = 768, .keysPerInvocation = 12, .reorderRounds = 2, .fitPercent = 0,
+                .hotDigitFrom = 0, .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true,
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+    {5u << 21, {.workgroupSize = 896, .keysPerInvocation = 10, .reorderRounds = 2, .fitPercent = 0,
+                .hotDigitFrom = 0, .hotDigitTo = 100, .lookbackWindow = 2, .lookbackPlainLoads = true,
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+};
+constexpr TileRow kNvidiaScanAlone32[] = {
+    {0, {.workgroupSize = 256, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 25,
+         .hotDigitTo = 98, .lookbackWindow = 3, .lookbackPlainLoads = true, .rankFirst = false,
+         .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+    {1u << 17, {.workgroupSize = 512, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 25,
+                .hotDigitTo = 98, .lookbackWindow = 3, .lookbackPlainLoads = true, .rankFirst = false,
+                .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+    {5u << 17, {.workgroupSize = 512, .keysPerInvocation = 18, .reorderRounds = 1, .fitPercent = 0,
+                .hotDigitFrom = 25, .hotDigitTo = 98, .lookbackWindow = 3, .lookbackPlainLoads = true,
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+    // Digit counts in registers free 2 KiB for a 19th key per invocation (session 21).
+    {1u << 23, {.workgroupSize = 512, .keysPerInvocation = 19, .reorderRounds = 1, .fitPercent = 0,
+                .hotDigitFrom = 25, .hotDigitTo = 98, .lookbackWindow = 3, .lookbackPlainLoads = true,
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+};
+constexpr TileRow kNvidiaScanAloneWide[] = {
+    {0, {.workgroupSize = 256, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 25,
+         .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true, .rankFirst = false,
+         .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+    {1u << 17, {.workgroupSize = 512, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 25,
+                .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true, .rankFirst = false,
+                .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+    {3u << 17, {.workgroupSize = 512, .keysPerInvocation = 9, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 25,
+                .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true, .rankFirst = false,
+                .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+    {1u << 21, {.workgroupSize = 768, .keysPerInvocation = 14, .reorderRounds = 2, .fitPercent = 0,
+                .hotDigitFrom = 25, .hotDigitTo = 100, .lookbackWindow = 2, .lookbackPlainLoads = true,
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+    {1u << 23, {.workgroupSize = 896, .keysPerInvocation = 12, .reorderRounds = 2, .fitPercent = 0,
+                .hotDigitFrom = 25, .hotDigitTo = 100, .lookbackWindow = 2, .lookbackPlainLoads = true,
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+};
+
+constexpr VendorTuning kNvidia = {
+    .name = "NVIDIA",
+    .subgroupSize = 32,
+    .histogramWorkgroupSize = 512,
+    .histogramTilesPerWorkgroup = 8,
+    .histogramMinWorkgroups = 1024,  // a full wave of workgroups from 2^23 keys (session 22)
+    .histogramCopies = 1,
+    .partitionedRanking = false,     // ballots beat subgroupPartitionNV ("Measured and lost: ...")
+    .atomicRanking = true,           // session 28
+    .lookbackPlainStores = true,     // "The look-back and its publication"
+    .patientWaits = std::nullopt,
+    .chainedUpTo = 1u << 20,         // each dispatch boundary weighs most below ("Every pass in one dispatch")
+    .smallSortKeys = 8192,
+    .smallKeysPerInvocation = 4,
+    .smallTiles = 3,
+    .smallWorkgroupSize = 512,
+    .bitonicKeysPerPass = 256,       // "Bitonic networks for the smallest sorts"
+    .bitonicKeysPerInvocation = 1,
+    .bitonicWorkgroupSize = 256,
+    .onesweep = {tableOf(kNvidiaPairs32), tableOf(kNvidiaPairsWide), tableOf(kNvidiaAlone32), tableOf(kNvidiaAloneWide)},
+    .reduceThenScan = {tableOf(kNvidiaScanPairs32), tableOf(kNvidiaScanPairsWide), tableOf(kNvidiaScanAlone32),
+                       tableOf(kNvidiaScanAloneWide)},
+};
+
+// ---- Devices never measured -------------------------------------------------------------------
+// One tile per class, sized for 48 KiB of shared memory, and only what the Vulkan specification
+// promises: atomic look-back, ballot ranking, one tile per workgroup.
+constexpr TileShape untuned(uint32_t keysPerInvocation) {
+  return {.workgroupSize = 256, .keysPerInvocation = keysPerInvocation, .reorderRounds = 1, .fitPercent = 0,
+          .hotDigitFrom = 25, .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = false, .rankFirst = false,
+          .persistentTiles = false, .prefetchPairs = false, .ridingValues = false};
+}
+constexpr TileRow kAmd32[] = {{0, untuned(16)}};  // wave64: twice the subgroup of the others
+constexpr TileRow kAmdWide[] = {{0, untuned(8)}};
+constexpr TileRow kIntel32[] = {{0, untuned(8)}};
+constexpr TileRow kIntelWide[] = {{0, untuned(4)}};
+constexpr TileRow kOther32[] = {{0, untuned(8)}};
+constexpr TileRow kOtherWide[] = {{0, untuned(4)}};
+
+constexpr VendorTuning untunedVendor(const char* name, std::optional<uint32_t> subgroupSize, TileTable narrow,
+                                     TileTable wide) {
+  return {.name = name,
+          .subgroupSize = subgroupSize,
+          .histogramWorkgroupSize = 0,
+          .histogramTilesPerWorkgroup = 8,
+          .histogramMinWorkgroups = 256,
+          .histogramCopies = 1,
+          .partitionedRanking = false,
+          .atomicRanking = false,
+          .lookbackPlainStores = false,
+          .patientWaits = std::nullopt,
+          .chainedUpTo = 0,
+          .smallSortKeys = 2048,
+          .smallKeysPerInvocation = 4,
+          .smallTiles = 2,
+          .smallWorkgroupSize = 0,
+          .bitonicKeysPerPass = 128,
+          .bitonicKeysPerInvocation = 1,
+          .bitonicWorkgroupSize = 256,
+          .onesweep = {narrow, wide, narrow, wide},
+          .reduceThenScan = {narrow, wide, narrow, wide}};
+}
+constexpr VendorTuning kAmd = untunedVendor("AMD", 64, tableOf(kAmd32), tableOf(kAmdWide));
+constexpr VendorTuning kIntel = untunedVendor("Intel", 16, tableOf(kIntel32), tableOf(kIntelWide));
+constexpr VendorTuning kOther = untunedVendor("other", std::nullopt, tableOf(kOther32), tableOf(kOtherWide));
+
+}  // namespace
+
+const VendorTuning& vendorTuning(const DeviceCaps& caps) {
+  switch (caps.vendorId) {
+    case kVendorNvidia: return kNvidia;
+    case kVendorAmd: return kAmd;
+    case kVendorIntel: return kIntel;
+    default: return kOther;
+  }
+}
+
+}  // namespace vksort::detail

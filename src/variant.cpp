@@ -1,0 +1,202 @@
+#include "variant.hpp"
+
+#include <cstdio>
+
+namespace vksort::detail {
+
+const char* kernelName(Kernel k) {
+  static const char* const kNames[kKernelCount] = {"init",    "scan",      "copy_back",  "tile_scan", "histogram",
+                                                   "binning", "upsweep",   "downsweep", "small_sort", "chained"};
+  return k < kKernelCount ? kNames[k] : "?";
+}
+
+const char* moduleName(Module m) {
+  static const char* const kNames[uint32_t(Module::count)] = {
+      "init",           "histogram",        "histogram64", "scan",      "onesweep",    "onesweep64",
+      "onesweep_partitioned", "onesweep_partitioned64", "onesweep_fitted", "onesweep_fitted64", "copy_back",
+      "tile_scan",      "upsweep",          "upsweep64",   "downsweep", "downsweep64", "small_sort",
+      "small_sort64",   "small_bitonic",    "small_bitonic64", "chained", "chained64"};
+  return m < Module::count ? kNames[uint32_t(m)] : "?";
+}
+
+const char* rankingName(Ranking r) {
+  switch (r) {
+    case Ranking::ballots: return "ballots";
+    case Ranking::partitioned: return "partitioned";
+    case Ranking::atomics: return "atomics";
+    case Ranking::atomicsRankFirst: return "atomics-rank-first";
+  }
+  return "?";
+}
+
+const char* valueHandlingName(ValueHandling v) {
+  switch (v) {
+    case ValueHandling::none: return "none";
+    case ValueHandling::atScatter: return "at-scatter";
+    case ValueHandling::riding: return "riding";
+    case ValueHandling::heldEarly: return "held-early";
+  }
+  return "?";
+}
+
+PipelineKey normalizedKey(const Tuning& t, PipelineKey k) {
+  if (k.kernel < kHistogram) k.keyType = 0;
+  if (k.kernel < kBinning) k.valueType = 0;
+  if (k.kernel < kBinning) k.tier = 0;
+  k.fitted = k.fitted && k.kernel == kBinning;
+  const bool passKernel = k.kernel == kBinning || k.kernel == kUpsweep || k.kernel == kDownsweep;
+  if (!passKernel || k.keyType < kKeyU64) k.digitWord = kDigitAnyWord;
+  if (k.kernel != kSmallSort) {  // a tier whose tile equals the tier's below builds no pipeline of its own
+    SortConfig config;
+    config.keyType = KeyType(k.keyType);
+    config.valueType = ValueType(k.valueType);
+    const uint32_t cls = tileClass(config);
+    while (k.tier > 0 && t.tiers[k.tier].shape[cls] == t.tiers[k.tier - 1].shape[cls]) --k.tier;
+  }
+  return k;
+}
+
+namespace {
+
+Module moduleOf(const Tuning& t, const PipelineKey& k, bool bitonic) {
+  const bool wide = k.keyType >= kKeyU64;
+  auto byWidth = [&](Module narrow, Module w) { return wide ? w : narrow; };
+  switch (k.kernel) {
+    case kInit: return Module::init;
+    case kScan: return Module::scan;
+    case kCopyBack: return Module::copyBack;
+    case kTileScan: return Module::tileScan;
+    case kHistogram: return byWidth(Module::histogram, Module::histogram64);
+    case kUpsweep: return byWidth(Module::upsweep, Module::upsweep64);
+    case kDownsweep: return byWidth(Module::downsweep, Module::downsweep64);
+    case kSmallSort:
+      return bitonic ? byWidth(Module::smallBitonic, Module::smallBitonic64) : byWidth(Module::smallSort, Module::smallSort64);
+    case kChained: return byWidth(Module::chained, Module::chained64);
+    default:
+      if (k.fitted) return byWidth(Module::onesweepFitted, Module::onesweepFitted64);  // (no partitioned form)
+      if (t.partitionedRanking) return byWidth(Module::onesweepPartitioned, Module::onesweepPartitioned64);
+      return byWidth(Module::onesweep, Module::onesweep64);
+  }
+}
+
+}  // namespace
+
+KernelVariant decideVariant(const Tuning& t, const PipelineKey& k) {
+  SortConfig config;
+  config.keyType = KeyType(k.keyType);
+  config.valueType = ValueType(k.valueType);
+  const uint32_t words = elementWords(config);
+  const uint32_t valueWords = valueBytes(config.valueType) / 4;
+  const bool keysAlone = valueWords == 0;
+  const bool small = k.kernel == kSmallSort;
+  const bool tiled = k.kernel >= kBinning;  // kernels whose workgroup is a tile's
+  // The tile: the small sort's, else the tier's binning tile (unkeyed kernels: tier 0's).
+  const SmallTile smallTile = small ? t.smallTiles[k.tier][words - 1] : SmallTile{};
+  TileShape tile = t.tiers[small ? 0 : k.tier].shape[tileClass(config)];
+  if (small) {
+    tile.workgroupSize = smallTile.workgroupSize;
+    tile.keysPerInvocation = smallTile.keysPerInvocation;
+    tile.reorderRounds = 1;
+    tile.persistentTiles = false;
+    tile.rankFirst = false;
+    tile.ridingValues = false;
+    tile.prefetchPairs = false;
+  }
+  const bool rankingKernel = k.kernel == kBinning || k.kernel == kDownsweep || k.kernel == kChained || small;
+  const bool atomics = t.atomicRanking && (keysAlone || tile.reorderRounds == 1 || tile.rankFirst);
+
+  KernelVariant v{};
+  v.module = moduleOf(t, k, smallTile.bitonic);
+  v.requireSubgroupSize = t.requireSubgroupSize && k.kernel != kInit && k.kernel != kCopyBack;  // (fixed sizes)
+  v.subgroupSize = t.subgroupSize;
+  v.workgroupSize = k.kernel == kHistogram ? t.histogramWorkgroupSize : tiled ? tile.workgroupSize : t.workgroupSize;
+  v.keysPerInvocation = tile.keysPerInvocation;
+  v.reorderRounds = tile.reorderRounds;
+  v.minSubgroupSize = t.minSubgroupSize;
+  v.valueWords = valueWords;
+  v.keyType = k.keyType;
+  v.digitWord = k.digitWord;
+  v.ballotWords = t.ballotWords;
+  v.histogramCopies = t.histogramCopies;
+  // Atomic ranking where the device's atomics on one word apply in lane order, except for pairs
+  // in tiles of several rounds that count first: they keep each key's place in registers, where
+  // ballots left more room.
+  v.ranking = v.module == Module::onesweepPartitioned || v.module == Module::onesweepPartitioned64 ? Ranking::partitioned
+              : !atomics                                  ? Ranking::ballots
+              : k.kernel == kBinning && tile.rankFirst    ? Ranking::atomicsRankFirst
+                                                          : Ranking::atomics;
+  if (!rankingKernel && v.ranking != Ranking::partitioned) v.ranking = atomics ? Ranking::atomics : Ranking::ballots;
+  // Values ride in registers only where they are 32-bit and the tile goes through shared memory
+  // in one round (several rounds keep each key's place there instead).
+  const bool riding = (k.kernel == kBinning || k.kernel == kDownsweep || k.kernel == kChained) && tile.ridingValues &&
+                      valueWords == 1 && tile.reorderRounds == 1;
+  v.values = keysAlone ? ValueHandling::none
+             : riding ? ValueHandling::riding
+             : tile.reorderRounds > 1 ? ValueHandling::heldEarly  // binning_scatter.glsl's EARLY_HELD_VALUES
+                                      : ValueHandling::atScatter;
+  v.lookbackLoads = tile.lookbackPlainLoads ? Access::plain : Access::atomics;
+  v.lookbackStores = t.lookbackPlainStores ? Access::plain : Access::atomics;
+  v.lookbackWindow = tile.lookbackWindow;
+  v.persistentTiles = tile.persistentTiles;
+  // Only a persistent workgroup knows its next tile; keys alone have no values to touch.
+  v.prefetchPairs = k.kernel == kBinning && tile.prefetchPairs && tile.persistentTiles && !keysAlone;
+  v.ridersAlongside = small && smallTile.ridersAlongside;
+  // Hot digits: Onesweep's binning counts them (its histogram names them).
+  v.hotDigitFrom = k.kernel == kBinning ? tile.hotDigitFrom : 0;
+  v.hotDigitTo = tile.hotDigitTo;
+  v.patientWaits = t.patientWaits;
+  return v;
+}
+
+const uint32_t kSpecializationIds[21] = {
+    VKSORT_SPEC_WORKGROUP_SIZE,        VKSORT_SPEC_KEYS_PER_INVOCATION, VKSORT_SPEC_MIN_SUBGROUP_SIZE,
+    VKSORT_SPEC_VALUE_WORDS,           VKSORT_SPEC_LOOKBACK_PLAIN_LOADS, VKSORT_SPEC_BALLOT_WORDS,
+    VKSORT_SPEC_HISTOGRAM_COPIES,      VKSORT_SPEC_KEY_TYPE,            VKSORT_SPEC_LOOKBACK_WINDOW,
+    VKSORT_SPEC_PERSISTENT_TILES,      VKSORT_SPEC_REORDER_ROUNDS,      VKSORT_SPEC_PREFETCH_PAIRS,
+    VKSORT_SPEC_RIDERS_ALONGSIDE,      VKSORT_SPEC_HOT_DIGIT_FROM,      VKSORT_SPEC_HOT_DIGIT_TO,
+    VKSORT_SPEC_LOOKBACK_PLAIN_STORES, VKSORT_SPEC_RIDING_VALUES,       VKSORT_SPEC_PATIENT_WAITS,
+    VKSORT_SPEC_ATOMIC_RANKING,        VKSORT_SPEC_RANK_FIRST,          VKSORT_SPEC_DIGIT_WORD};
+
+uint32_t specializationValue(const KernelVariant& v, uint32_t id) {
+  switch (id) {
+    case VKSORT_SPEC_WORKGROUP_SIZE: return v.workgroupSize;
+    case VKSORT_SPEC_KEYS_PER_INVOCATION: return v.keysPerInvocation;
+    case VKSORT_SPEC_MIN_SUBGROUP_SIZE: return v.minSubgroupSize;
+    case VKSORT_SPEC_VALUE_WORDS: return v.valueWords;
+    case VKSORT_SPEC_LOOKBACK_PLAIN_LOADS: return v.lookbackLoads == Access::plain;
+    case VKSORT_SPEC_BALLOT_WORDS: return v.ballotWords;
+    case VKSORT_SPEC_HISTOGRAM_COPIES: return v.histogramCopies;
+    case VKSORT_SPEC_KEY_TYPE: return v.keyType;
+    case VKSORT_SPEC_LOOKBACK_WINDOW: return v.lookbackWindow;
+    case VKSORT_SPEC_PERSISTENT_TILES: return v.persistentTiles;
+    case VKSORT_SPEC_REORDER_ROUNDS: return v.reorderRounds;
+    case VKSORT_SPEC_PREFETCH_PAIRS: return v.prefetchPairs;
+    case VKSORT_SPEC_RIDERS_ALONGSIDE: return v.ridersAlongside;
+    case VKSORT_SPEC_HOT_DIGIT_FROM: return v.hotDigitFrom;
+    case VKSORT_SPEC_HOT_DIGIT_TO: return v.hotDigitTo;
+    case VKSORT_SPEC_LOOKBACK_PLAIN_STORES: return v.lookbackStores == Access::plain;
+    case VKSORT_SPEC_RIDING_VALUES: return v.values == ValueHandling::riding;
+    case VKSORT_SPEC_PATIENT_WAITS: return v.patientWaits;
+    case VKSORT_SPEC_ATOMIC_RANKING: return v.ranking == Ranking::atomics || v.ranking == Ranking::atomicsRankFirst;
+    case VKSORT_SPEC_RANK_FIRST: return v.ranking == Ranking::atomicsRankFirst;
+    case VKSORT_SPEC_DIGIT_WORD: return v.digitWord;
+    default: return 0;
+  }
+}
+
+std::string describeVariant(const KernelVariant& v) {
+  static const char* const kWords[kDigitWords] = {"any", "low", "high"};
+  char line[512];
+  std::snprintf(line, sizeof line,
+                "%s: workgroup %u, %u keys per invocation in %u round%s; ranking %s; values %s; look-back %s "
+                "loads, %s stores, window %u; %s; prefetch %s; hot digits %u-%u%%; digit word %s",
+                moduleName(v.module), v.workgroupSize, v.keysPerInvocation, v.reorderRounds,
+                v.reorderRounds == 1 ? "" : "s", rankingName(v.ranking), valueHandlingName(v.values),
+                v.lookbackLoads == Access::plain ? "plain" : "atomic",
+                v.lookbackStores == Access::plain ? "plain" : "atomic", v.lookbackWindow,
+                v.persistentTiles ? "persistent tiles" : "one tile per workgroup", v.prefetchPairs ? "on" : "off",
+                v.hotDigitFrom, v.hotDigitTo, kWords[v.digitWord < kDigitWords ? v.digitWord : 0]);
+  return line;
+}
+
+}  // namespace vksort::detail

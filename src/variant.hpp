@@ -1,0 +1,106 @@
+// Which variant of a kernel a pipeline runs: decided here, once, from the tuning, the tile and the
+// sort's types. Pipelines fill their specialization constants from it by name; the kernels take
+// what they are given; describeSort() prints it.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "shader_interface.h"
+#include "tuning.hpp"
+
+namespace vksort::detail {
+
+// Kernels: unkeyed ones first; from kHistogram on one pipeline per key type (and, from kBinning
+// on, per value type, which sets the tile's width).
+enum Kernel : uint32_t {
+  kInit, kScan, kCopyBack, kTileScan,           // any key
+  kHistogram,                                   // per key type
+  kBinning, kUpsweep, kDownsweep, kSmallSort,   // per key and value type
+  kChained,
+  kKernelCount
+};
+const char* kernelName(Kernel k);
+
+constexpr uint32_t kValueTypes = 3;  // none, u32, u64
+
+// The embedded SPIR-V modules (cmake/VksortShaders.cmake).
+enum class Module : uint32_t {
+  init, histogram, histogram64, scan, onesweep, onesweep64, onesweepPartitioned, onesweepPartitioned64,
+  onesweepFitted, onesweepFitted64, copyBack, tileScan, upsweep, upsweep64, downsweep, downsweep64, smallSort,
+  smallSort64, smallBitonic, smallBitonic64, chained, chained64, count
+};
+const char* moduleName(Module m);
+
+// How a binning kernel ranks a key among its subgroup's keys of the same digit.
+enum class Ranking : uint32_t {
+  ballots,          // eight ballots per key (subgroup_rank.glsl): any device
+  partitioned,      // subgroupPartitionNV
+  atomics,          // one shared atomic per key, counted first (binning_rank_atomics.glsl)
+  atomicsRankFirst  // one shared atomic per key before the row sums, which it counts too
+};
+const char* rankingName(Ranking r);
+
+// How values travel with their keys.
+enum class ValueHandling : uint32_t {
+  none,        // keys alone
+  atScatter,   // loaded at the value scatter
+  riding,      // loaded with their keys, waiting in registers (32-bit values in one round)
+  heldEarly,   // several rounds: loaded into registers before the key scatter
+};
+const char* valueHandlingName(ValueHandling v);
+
+// Whether the look-back's words are read and published with plain loads and stores or atomics.
+enum class Access : uint32_t { atomics, plain };
+
+// A pipeline, as its kernel and types name it (Pipelines::get's key, normalized).
+struct PipelineKey {
+  Kernel kernel;
+  uint32_t keyType;    // kKey*
+  uint32_t valueType;  // ValueType
+  uint32_t tier;       // Tuning::tiers (binning, upsweep, downsweep, chained) or smallTiles (small sort)
+  bool fitted;         // binning: tiles of a run-time length (fitted to whole waves)
+  uint32_t digitWord;  // kDigit*Word: 64-bit keys' word that holds the pass's digits
+};
+// The key with what its kernel does not depend on zeroed, and the tier lowered to the first of
+// the tiers with the same tile: equal keys share a pipeline.
+PipelineKey normalizedKey(const Tuning& t, PipelineKey key);
+
+// Everything a pipeline is built with.
+struct KernelVariant {
+  Module module;
+  bool requireSubgroupSize;  // the tuning's subgroup size, with full subgroups
+  uint32_t subgroupSize;
+  uint32_t workgroupSize;
+  uint32_t keysPerInvocation;
+  uint32_t reorderRounds;
+  uint32_t minSubgroupSize;
+  uint32_t valueWords;
+  uint32_t keyType;
+  uint32_t digitWord;
+  uint32_t ballotWords;
+  uint32_t histogramCopies;
+  Ranking ranking;
+  ValueHandling values;
+  Access lookbackLoads;
+  Access lookbackStores;
+  uint32_t lookbackWindow;
+  bool persistentTiles;
+  bool prefetchPairs;    // persistent pairs touch their values and next tile into L2
+  bool ridersAlongside;  // small sort of pairs: riders in shared memory
+  uint32_t hotDigitFrom; // 0: no hot-digit counting
+  uint32_t hotDigitTo;
+  bool patientWaits;
+};
+
+// The variant of the pipeline `key` (normalized) names.
+KernelVariant decideVariant(const Tuning& t, const PipelineKey& key);
+
+// The specialization constants of a variant, by constant_id (VKSORT_SPEC_*): `value(id)`.
+uint32_t specializationValue(const KernelVariant& v, uint32_t constantId);
+// Every constant_id the kernels declare, ascending.
+extern const uint32_t kSpecializationIds[21];
+
+// The variant as one line of text: its module and switches.
+std::string describeVariant(const KernelVariant& v);
+
+}  // namespace vksort::detail
