@@ -36,7 +36,7 @@ bool g_oddPass;  // this pass's look-back words: pc.statusNext where odd
 #include "lookback.glsl"
 uint g_tile;
 #define ON_TILE_COUNT(digit, count) publishCount(g_tile, digit, count)
-#include "binning.glsl"
+#include "binning_next_tile.glsl"
 
 shared uint s_chainTicket;
 shared bool s_lastHistogram;

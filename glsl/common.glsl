@@ -1,5 +1,7 @@
 // Declarations every vksort kernel shares: extensions, the buffer-reference types the push
 // constants carry, and the push-constant block itself (layout in shader_interface.h).
+#ifndef VKSORT_COMMON_GLSL
+#define VKSORT_COMMON_GLSL
 #extension GL_EXT_buffer_reference : require
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_vote : require
@@ -109,3 +111,5 @@ uint digitOf(KeyT key, uint shift) {
 #endif
   return digitOfBits(orderedBits(key), shift);
 }
+
+#endif  // VKSORT_COMMON_GLSL

@@ -8,7 +8,7 @@
 
 layout(local_size_x_id = VKSORT_SPEC_WORKGROUP_SIZE) in;
 #include "tile_tickets.glsl"
-#include "binning.glsl"
+#include "binning_next_tile.glsl"
 
 void main() {
   uint tid = gl_LocalInvocationIndex;

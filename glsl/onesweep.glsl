@@ -49,7 +49,7 @@ uint g_pendingTicket;      // thread 0's next ticket (EARLY_TICKET), in flight d
 shared uint s_nextTicket;  // that ticket, out behind countTile's barrier
 #define ON_TILE_COUNT(digit, count) publishCount(g_tile, digit, count)
 #define BEFORE_COUNT_BARRIER() if (EARLY_TICKET && gl_LocalInvocationIndex == 0u) s_nextTicket = g_pendingTicket
-#include "binning.glsl"
+#include "binning_next_tile.glsl"
 
 layout(buffer_reference, std430, buffer_reference_align = 4) readonly buffer TouchWords { uint v[]; };
 // One word of every 32-byte sector of `bytes` at `at` (at most a tile of 64-bit elements), xor-ed;

@@ -18,7 +18,7 @@ layout(local_size_x_id = VKSORT_SPEC_WORKGROUP_SIZE) in;
 #define VALS_IN64 ValsRW64
 #define VALS_OUT ValsRW
 #define VALS_OUT64 ValsRW64
-#include "binning.glsl"
+#include "binning_next_tile.glsl"
 
 // Each key's rider: its value where values are 32-bit, loaded with the keys, so that no gather
 // by source waits on global memory after the last pass (H100: pairs32 at 4096 keys 0.0231 ->

@@ -1,0 +1,74 @@
+// The end of a binning tile's turn: scatter, then the next tile of a persistent workgroup loaded
+// and, for keys alone, counted early.
+#ifndef VKSORT_BINNING_NEXT_TILE_GLSL
+#define VKSORT_BINNING_NEXT_TILE_GLSL
+#include "binning_scatter.glsl"
+
+// EARLY_NEXT_COUNT: the next tile's keys, in t_keys / t_count, into this subgroup's own counters
+// (cleared first, unless KNOWN_ROWS; and s_uniformDigit reset for the row sums). No workgroup
+// barrier: the other subgroup of the pair may be counting into the words' other halves meanwhile.
+void countOwnRowEarly(uint shift, uint hot) {
+  if (!KNOWN_ROWS) {
+    uint row = counterWord(gl_SubgroupID, 0u), keep = 0xFFFF0000u >> counterShift(gl_SubgroupID);
+    for (uint d = gl_SubgroupInvocationID; d < kRadix; d += gl_SubgroupSize) counterAnd(row + d, keep);
+  }
+  if (gl_LocalInvocationIndex == 0u) s_uniformDigit = kRadix;
+  if (!KNOWN_ROWS) subgroupSharedBarrier();
+  countIntoRows(shift, hot);
+}
+
+// Persistent tiles (tile_tickets.glsl), the end of a turn of a kernel's tile loop: the tile (its
+// first key at tileStart) scatters, keys then values (with EARLY_HELD_VALUES the values load
+// first); where a next tile came (`more`: nextCount
+// keys from key nextStart, at nextAt; with RIDING_VALUES their values too) the workgroup loads it
+// and gets ready for it, else the loop ends. Keys alone load it during the scatter (on an H100
+// that made keys32 5% faster, pairs32 10% slower). Pairs in one round load it once their values
+// are in the reorder area, their keys and values in registers spent, so that the loads are in
+// flight while the values scatter (H100, pairs32 3M / 4M / 6M 2% / 3% / 3% faster); in several
+// rounds, and a uniform tile's, after their values (896 x 14 pairs32, with the rounds written out
+// here to load it in the last, spilled 64 bytes rather than 16 and ran 12-25% slower). With
+// EARLY_NEXT_COUNT each subgroup then counts its keys of it (hot: the pass's hot digit, as
+// countTile() takes) and `counted` says so. A macro, so that each kernel compiles as if it were
+// written out there: as functions the SPIR-V changed, and pairs32's 1024 x 16 tiles, at the
+// register cap, ran 25% slower on an H100.
+#define SCATTER_THEN_NEXT_TILE(tileStart, more, nextStart, nextAt, nextCount, hot, counted)          \
+  {                                                                                                 \
+    KeyT nextKeys[KPI];                                                                             \
+    uvec2 heldValues[KPI];                                                                          \
+    uvec2 valuesIn = addressAt(uvec2(pc.valsIn), tileStart, valueLog2Bytes());                      \
+    if ((more) && VALUE_WORDS == 0u) loadTileInto(nextKeys, nextAt, nextCount);                     \
+    if (EARLY_HELD_VALUES) loadHeldValues(heldValues, valuesIn);                                    \
+    scatterKeys(uvec2(pc.keysOut), pc.shift);                                                       \
+    bool nextLoaded = VALUE_WORDS == 0u;                                                            \
+    if (VALUE_WORDS != 0u && (DEFERRED_STORES || t_uniform)) {                                      \
+      scatterValues(valuesIn, uvec2(pc.valsOut), EARLY_HELD_VALUES, heldValues);                    \
+    } else if (VALUE_WORDS != 0u) {                                                                 \
+      barrier(); /* the keys have left the area */                                                  \
+      placeValuesOfRound(0u, valuesIn, heldValues);                                                 \
+      if (more) {                                                                                   \
+        loadTileInto(nextKeys, nextAt, nextCount);                                                  \
+        if (RIDING_VALUES) loadRidingValues(addressAt(uvec2(pc.valsIn), nextStart, 2u), nextCount); \
+        nextLoaded = true;                                                                          \
+      }                                                                                             \
+      barrier();                                                                                    \
+      scatterValuesOfRound(0u, uvec2(pc.valsOut));                                                  \
+    }                                                                                               \
+    if (!(more)) break;                                                                             \
+    if (!nextLoaded) {                                                                              \
+      loadTileInto(nextKeys, nextAt, nextCount);                                                    \
+      if (RIDING_VALUES) loadRidingValues(addressAt(uvec2(pc.valsIn), nextStart, 2u), nextCount);   \
+    }                                                                                               \
+    if (!EARLY_NEXT_COUNT) {                                                                        \
+      barrier(); /* the scatter is done with s_tile, s_digitDest and s_uniformDigit */              \
+      clearTileCounts();                                                                            \
+      barrier();                                                                                    \
+    }                                                                                               \
+    t_count = nextCount;                                                                            \
+    [[unroll]] for (uint i = 0u; i < KPI; ++i) t_keys[i] = nextKeys[i];                             \
+    if (EARLY_NEXT_COUNT) {                                                                         \
+      countOwnRowEarly(pc.shift, hot);                                                              \
+      counted = true;                                                                               \
+    }                                                                                               \
+  }
+
+#endif  // VKSORT_BINNING_NEXT_TILE_GLSL

@@ -1,0 +1,124 @@
+// The binning tile's scatter phase: keys, then values, from the reorder area (in rounds where the
+// tile is larger than it) to their bins, consecutive invocations to consecutive addresses.
+#ifndef VKSORT_BINNING_SCATTER_GLSL
+#define VKSORT_BINNING_SCATTER_GLSL
+#include "binning_rank.glsl"
+
+// With deferred stores: this invocation's keys (values) whose places fall in round r's part, to
+// the reorder area. Behind a barrier that freed the area.
+void storeKeysOfRound(uint r) {
+  [[unroll]] for (uint i = 0u; i < KPI; ++i) {
+    uint at = placeOf(i) - r * PART;
+    if (holdsKey(i) && at < PART) tileStoreKey(at, t_keys[i]);
+  }
+}
+void storeValuesOfRound(uint r, uvec2 values[KPI]) {
+  [[unroll]] for (uint i = 0u; i < KPI; ++i) {
+    uint at = placeOf(i) - r * PART;
+    if (holdsKey(i) && at < PART) tileStoreValue(at, values[i]);
+  }
+}
+
+// Round r's keys from s_tile to s_digitDest[digit] + j, j their place. `whole`: a tile of TILE
+// keys, every place taken (a literal at each call: no test per key).
+void scatterKeysOfRound(uvec2 keysOut, uint shift, uint r, bool whole) {
+  [[unroll]] for (uint i = 0u; i < ROUND_KPI; ++i) {
+    uint at = i * WG + gl_LocalInvocationIndex;
+    uint j = r * PART + at;
+    if (whole || j < t_count) {
+      KeyT key = tileLoadKey(at);
+      uint digit = digitOf(key, shift);
+      uint k = r * ROUND_KPI + i;
+      t_digits[k / 4u] |= digit << (8u * (k % 4u));
+      storeKey(keysOut, s_digitDest[digit] + j, key);
+    }
+  }
+}
+// 64-bit keys alone scatter whole tiles without the tests (on an H100 keys64 2^26 5% faster;
+// keys32 1% and pairs64v32 7% slower with them).
+const bool WHOLE_SCATTER = kKeyWords == 2u && VALUE_WORDS == 0u;
+
+// Keys to s_digitDest[digit] + j, j their place (s_digitDest set behind a barrier): consecutive
+// invocations write consecutive addresses of a bin. A uniform tile's keys go from registers.
+void scatterKeys(uvec2 keysOut, uint shift) {
+  if (t_uniform) {
+    // (with EARLY_NEXT_COUNT s_uniformDigit is reset meanwhile: an invocation holding keys holds
+    // key 0, and all have the tile's digit)
+    uint dest = s_digitDest[EARLY_NEXT_COUNT ? digitOf(t_keys[0], shift) : s_uniformDigit];
+    [[unroll]] for (uint i = 0u; i < KPI; ++i)
+      if (holdsKey(i)) storeKey(keysOut, dest + laneIndex(i), t_keys[i]);
+    return;
+  }
+  [[unroll]] for (uint i = 0u; i < (KPI + 3u) / 4u; ++i) t_digits[i] = 0u;
+  [[unroll]] for (uint r = 0u; r < REORDER_ROUNDS; ++r) {
+    if (DEFERRED_STORES) {
+      if (r > 0u) barrier();  // the previous round has left the area
+      storeKeysOfRound(r);
+      barrier();
+    }
+    if (WHOLE_SCATTER && t_count == TILE) scatterKeysOfRound(keysOut, shift, r, true);
+    else scatterKeysOfRound(keysOut, shift, r, false);
+  }
+}
+
+// Several rounds: the tile's values (at `valuesIn`, the tile's own base), each loaded once.
+void loadHeldValues(out uvec2 values[KPI], uvec2 valuesIn) {
+  [[unroll]] for (uint i = 0u; i < KPI; ++i) values[i] = holdsKey(i) ? loadValue(valuesIn, laneIndex(i)) : uvec2(0u);
+}
+// Several rounds: the values load before the key scatter (SCATTER_THEN_NEXT_TILE), so that their
+// latency hides behind it (H100, pairs64v32 2^26 8.44 -> 8.04 ms, 8M 12% faster; pairs64v64 3-5%).
+// In one round it changed nothing (pairs64v32 / v64 from 256k to 6M within 0.1% / 0.7%).
+const bool EARLY_HELD_VALUES = DEFERRED_STORES && VALUE_WORDS != 0u;
+
+// A uniform tile's values straight to their places (its digit order is its input order).
+// `held`: the caller loaded them into `values` (loadHeldValues(), several rounds).
+void scatterUniformValues(uvec2 valuesIn, uvec2 valuesOut, bool held, uvec2 values[KPI]) {
+  uint dest = s_digitDest[s_uniformDigit];
+  [[unroll]] for (uint i = 0u; i < KPI; ++i) {
+    uint idx = laneIndex(i);
+    if (holdsKey(i))
+      storeValue(valuesOut, dest + idx, RIDING_VALUES ? uvec2(t_values[i], 0u) : held ? values[i] : loadValue(valuesIn, idx));
+  }
+}
+// Round r's values into the reorder area, behind a barrier that freed it: with several rounds
+// those of `values` whose places fall in its part; with one, each straight to its place (loading
+// them all first made pairs32 5% slower on an H100).
+void placeValuesOfRound(uint r, uvec2 valuesIn, uvec2 values[KPI]) {
+  if (DEFERRED_STORES) {
+    storeValuesOfRound(r, values);
+    return;
+  }
+  [[unroll]] for (uint i = 0u; i < KPI; ++i) {
+    uint idx = laneIndex(i);
+    if (holdsKey(i)) tileStoreValue(placeOf(i), RIDING_VALUES ? uvec2(t_values[i], 0u) : loadValue(valuesIn, idx));
+  }
+}
+// Round r's values from the reorder area to their destinations, behind a barrier.
+void scatterValuesOfRound(uint r, uvec2 valuesOut) {
+  [[unroll]] for (uint i = 0u; i < ROUND_KPI; ++i) {
+    uint at = i * WG + gl_LocalInvocationIndex;
+    uint j = r * PART + at;
+    if (j < t_count) storeValue(valuesOut, s_digitDest[scatteredDigit(r * ROUND_KPI + i)] + j, tileLoadValue(at));
+  }
+}
+
+// The tile's values (at `valuesIn`, the tile's own base) after their keys, through s_tile to the
+// same places (a uniform tile's straight). Every invocation must call it. `held`: the caller
+// loaded them into `values` (loadHeldValues(), several rounds). SCATTER_THEN_NEXT_TILE writes a
+// round out itself where there is one, to load the next tile in it.
+void scatterValues(uvec2 valuesIn, uvec2 valuesOut, bool held, inout uvec2 values[KPI]) {
+  if (t_uniform) {
+    scatterUniformValues(valuesIn, valuesOut, held, values);
+    return;
+  }
+  // Several rounds: every value loaded once, into registers.
+  if (DEFERRED_STORES && !held) loadHeldValues(values, valuesIn);
+  [[unroll]] for (uint r = 0u; r < REORDER_ROUNDS; ++r) {
+    barrier();  // the keys (or the previous round's values) have left the area
+    placeValuesOfRound(r, valuesIn, values);
+    barrier();
+    scatterValuesOfRound(r, valuesOut);
+  }
+}
+
+#endif  // VKSORT_BINNING_SCATTER_GLSL
