@@ -19,18 +19,16 @@ void countOwnRowEarly(uint shift, uint hot) {
 
 // Persistent tiles (tile_tickets.glsl), the end of a turn of a kernel's tile loop: the tile (its
 // first key at tileStart) scatters, keys then values (with EARLY_HELD_VALUES the values load
-// first); where a next tile came (`more`: nextCount
-// keys from key nextStart, at nextAt; with RIDING_VALUES their values too) the workgroup loads it
-// and gets ready for it, else the loop ends. Keys alone load it during the scatter (on an H100
-// that made keys32 5% faster, pairs32 10% slower). Pairs in one round load it once their values
-// are in the reorder area, their keys and values in registers spent, so that the loads are in
-// flight while the values scatter (H100, pairs32 3M / 4M / 6M 2% / 3% / 3% faster); in several
-// rounds, and a uniform tile's, after their values (896 x 14 pairs32, with the rounds written out
-// here to load it in the last, spilled 64 bytes rather than 16 and ran 12-25% slower). With
-// EARLY_NEXT_COUNT each subgroup then counts its keys of it (hot: the pass's hot digit, as
-// countTile() takes) and `counted` says so. A macro, so that each kernel compiles as if it were
-// written out there: as functions the SPIR-V changed, and pairs32's 1024 x 16 tiles, at the
-// register cap, ran 25% slower on an H100.
+// first); where a next tile came (`more`: nextCount keys from key nextStart, at nextAt; with
+// RIDING_VALUES their values too) the workgroup loads it and gets ready for it, else the loop
+// ends (`break`). When the next tile loads is what hides its latency: keys alone during the
+// scatter; pairs in one round once their values are in the reorder area, their keys and values
+// in registers spent, so that the loads fly while the values scatter; in several rounds, and a
+// uniform tile's, after their values (written out per round it spilled). With EARLY_NEXT_COUNT
+// each subgroup then counts its keys of it (hot: the pass's hot digit, as countTile() takes) and
+// `counted` says so.
+// A macro, not a function returning whether a next tile came: the driver compiles the function
+// form of the persistent keys-alone loop far slower (PERFORMANCE-LOG.md, session 39).
 #define SCATTER_THEN_NEXT_TILE(tileStart, more, nextStart, nextAt, nextCount, hot, counted)          \
   {                                                                                                 \
     KeyT nextKeys[KPI];                                                                             \

@@ -1,6 +1,6 @@
 // The binning tile's rank phase: each key's place in the tile's digit order, from its subgroup's
-// counter row of its digit, by the tuning's ranking (binning_rank_ballots.glsl or
-// binning_rank_atomics.glsl, chosen by the host: ATOMIC_RANKING, RANK_FIRST).
+// counter row of its digit, by the ranking the host chose: binning_rank_ballots.glsl,
+// binning_rank_atomics.glsl (ATOMIC_RANKING) or binning_rank_first.glsl (RANK_FIRST).
 #ifndef VKSORT_BINNING_RANK_GLSL
 #define VKSORT_BINNING_RANK_GLSL
 #include "binning_rank_ballots.glsl"
@@ -9,6 +9,7 @@
 // rankTile()'s steps. `whole`: every slot holds a key (a tile of tileKeys() keys), so no step
 // tests which lanes do (`valid` is constant; a literal at each call).
 void rankSteps(uint shift, bool whole, bool hotRanking) {
+  uint lane = gl_SubgroupInvocationID;
   uvec4 lanes = subgroupBallot(true);  // a whole tile's lanes all hold keys: one ballot for every step
   [[unroll]] for (uint i = 0u; i < (KPI + 1u) / 2u; ++i) t_places[i] = 0u;
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
@@ -17,9 +18,9 @@ void rankSteps(uint shift, bool whole, bool hotRanking) {
     bool valid = whole || laneIndex(i) < t_count;
     uint digit = digitOf(t_keys[i], shift);
     uint place;
-    if (HOT_RANKING && hotRanking) place = hotAtomicPlace(digit, valid);
+    if (HOT_RANKING && hotRanking) place = hotAtomicPlace(digit, valid, lane);
     else if (ATOMIC_RANKING) place = atomicPlace(digit, valid);
-    else place = ballotPlace(digit, valid, whole, lanes);
+    else place = ballotPlace(digit, valid, whole, lanes, lane);
     if (valid && !DEFERRED_STORES) tileStoreKey(place, t_keys[i]);
     t_places[i / 2u] |= place << (16u * (i % 2u));
     // Ballots: this step's counter writes before the next step's reads. Atomic ranking touches the
@@ -28,6 +29,8 @@ void rankSteps(uint shift, bool whole, bool hotRanking) {
     if (!ATOMIC_RANKING) subgroupSharedBarrier();
   }
 }
+
+#include "binning_rank_first.glsl"
 
 // Each key's place in the tile's digit order (t_places), and with one reorder round the key to it
 // in s_tile. The row counter of a digit advances by its peers at each step; the last peer moves

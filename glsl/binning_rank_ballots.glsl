@@ -18,9 +18,8 @@ uint takeRowPlaces(uint digit, uvec4 peers, uint before, bool valid) {
 }
 
 // A ranking step's place of this lane's key (`digit`; `valid`: the lane holds a key; `lanes`: the
-// whole tile's ballot of every lane, used where `whole`).
-uint ballotPlace(uint digit, bool valid, bool whole, uvec4 lanes) {
-  uint lane = gl_SubgroupInvocationID;
+// whole tile's ballot of every lane, used where `whole`; `lane`: gl_SubgroupInvocationID).
+uint ballotPlace(uint digit, bool valid, bool whole, uvec4 lanes, uint lane) {
   uvec4 peers = matchDigit(digit, whole ? lanes : subgroupBallot(valid));
   uint place;
   if (DEFERRED_STORES) {

@@ -1,0 +1,41 @@
+// Ranking first (RANK_FIRST, with ATOMIC_RANKING): each key's atomic on its subgroup's zeroed
+// counter row gives its place among the subgroup's keys of its digit and leaves the row holding
+// the subgroup's counts, so the count needs no atomics of its own; after the row sums each key
+// adds its row's first place of its digit. Passes with a hot digit count and rank as the other
+// strategies do (t_rankedFirst, per tile).
+#ifndef VKSORT_BINNING_RANK_FIRST_GLSL
+#define VKSORT_BINNING_RANK_FIRST_GLSL
+#include "binning_count.glsl"
+
+// RANK_FIRST: each key's place among its subgroup's keys of its digit (t_places), from its
+// atomic on the zeroed row, which it leaves holding the subgroup's counts. `whole` as rankSteps()'s.
+// (A step whose lanes all held one digit taking one atomic for them all, subgroupAllEqual():
+// pairs32 9-19% slower on an H100, even at q16.)
+void rankFirstSteps(uint shift, bool whole) {
+  uint sh = counterShift(gl_SubgroupID);
+  [[unroll]] for (uint i = 0u; i < (KPI + 1u) / 2u; ++i) t_places[i] = 0u;
+  [[unroll]] for (uint i = 0u; i < KPI; ++i) {
+    if (!stepInTile(i)) break;
+    bool valid = whole || laneIndex(i) < t_count;
+    uint digit = digitOf(t_keys[i], shift);
+    uint place = valid ? (counterAdd(counterWord(gl_SubgroupID, digit), 1u << sh) >> sh) & 0xFFFFu : 0u;
+    t_places[i / 2u] |= place << (16u * (i % 2u));
+  }
+}
+// RANK_FIRST, behind the row sums: each key's place moves by its row's first place of its digit,
+// and in one round the key goes to it in s_tile.
+void placeRankedSteps(uint shift, bool whole) {
+  uint sh = counterShift(gl_SubgroupID);
+  uint places[(KPI + 1u) / 2u];
+  [[unroll]] for (uint i = 0u; i < (KPI + 1u) / 2u; ++i) places[i] = 0u;
+  [[unroll]] for (uint i = 0u; i < KPI; ++i) {
+    if (!stepInTile(i)) break;
+    uint digit = digitOf(t_keys[i], shift);
+    uint place = placeOf(i) + ((counterLoad(counterWord(gl_SubgroupID, digit)) >> sh) & 0xFFFFu);
+    if (!DEFERRED_STORES && (whole || laneIndex(i) < t_count)) tileStoreKey(place, t_keys[i]);
+    places[i / 2u] |= place << (16u * (i % 2u));
+  }
+  [[unroll]] for (uint i = 0u; i < (KPI + 1u) / 2u; ++i) t_places[i] = places[i];
+}
+
+#endif  // VKSORT_BINNING_RANK_FIRST_GLSL
