@@ -1,11 +1,39 @@
 // The C API (include/vksort/vksort.h): conversions to and from the C++ API, nothing else.
 #include "vksort/vksort.h"
 
+#include <algorithm>
+#include <cstring>
 #include <string>
 
 #include "vksort/vksort.hpp"
 
 namespace {
+
+// The C structs have their C++ twins' fields, in the same order: a structured binding of the
+// wrong number of names does not compile, and the conversions below name every field.
+template <typename C, typename Cpp>
+constexpr bool sameLayout() {
+  return sizeof(C) == sizeof(Cpp) && alignof(C) == alignof(Cpp);
+}
+[[maybe_unused]] void fieldsAgree(const VksortSorterCreateInfo& c, const vksort::SorterCreateInfo& cpp,
+                                  const VksortSortInfo& ci, const vksort::SortInfo& cppi, const VksortSorterProperties& cp,
+                                  const vksort::SorterProperties& cppp) {
+  [[maybe_unused]] auto& [a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10] = c;
+  [[maybe_unused]] auto& [b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10] = cpp;
+  [[maybe_unused]] auto& [c0, c1, c2, c3, c4, c5, c6, c7, c8] = ci;
+  [[maybe_unused]] auto& [d0, d1, d2, d3, d4, d5, d6, d7, d8] = cppi;
+  [[maybe_unused]] auto& [e0, e1, e2, e3] = cp;
+  [[maybe_unused]] auto& [f0, f1, f2, f3] = cppp;
+}
+// Structs of the same layout in both: every field at the same offset.
+static_assert(sameLayout<VksortSortConfig, vksort::SortConfig>() &&
+              offsetof(VksortSortConfig, endBit) == offsetof(vksort::SortConfig, endBit));
+static_assert(sameLayout<VksortBufferRange, vksort::BufferRange>() &&
+              offsetof(VksortBufferRange, usage) == offsetof(vksort::BufferRange, usage));
+static_assert(sameLayout<VksortScratchRequirements, vksort::ScratchRequirements>() &&
+              offsetof(VksortScratchRequirements, usage) == offsetof(vksort::ScratchRequirements, usage));
+static_assert(offsetof(VksortSortInfo, countBuffer) < offsetof(VksortSortInfo, keys) &&
+              offsetof(vksort::SortInfo, countBuffer) < offsetof(vksort::SortInfo, keys));
 
 thread_local std::string lastError;
 
@@ -24,7 +52,9 @@ vksort::SortConfig toCpp(const VksortSortConfig& c) {
   return config;
 }
 
-vksort::BufferRange toCpp(const VksortBufferRange& r) { return {r.buffer, r.offset, r.size, r.usage}; }
+vksort::BufferRange toCpp(const VksortBufferRange& r) {
+  return {.buffer = r.buffer, .offset = r.offset, .size = r.size, .usage = r.usage};
+}
 
 VksortResult nullArgument(const char* name) {
   lastError = std::string(name) + " is null";
@@ -61,16 +91,11 @@ void vksortDestroySorter(VksortSorter sorter) { vksort::destroySorter(toCpp(sort
 
 void vksortGetSorterProperties(VksortSorter sorter, VksortSorterProperties* out) {
   if (!out) return;
-  vksort::SorterProperties p = vksort::getSorterProperties(toCpp(sorter));
-  *out = {p.subgroupSize,      p.requiredSubgroupSize,      p.workgroupSize,        p.tileKeys,
-          p.wideTileKeys,      p.maxCount,                  p.partitionedRanking,   VksortAlgorithm(p.algorithm),
-          p.smallSortMaxKeys,  p.smallSortWideMaxKeys,      p.tileTierCount,        {},
-          p.waveWorkgroups,    p.chainedMaxKeys,            p.atomicRanking};
-  static_assert(VKSORT_MAX_TILE_TIERS == vksort::kMaxTileTiers, "the C and C++ tier arrays differ");
-  for (uint32_t i = 0; i < p.tileTierCount; ++i)
-    out->tileTiers[i] = {p.tileTiers[i].fromCount, p.tileTiers[i].tileKeys, p.tileTiers[i].wideTileKeys,
-                         p.tileTiers[i].keysAloneTileKeys, p.tileTiers[i].wideKeysAloneTileKeys,
-                         p.tileTiers[i].fittedToWaves};
+  const vksort::SorterProperties p = vksort::getSorterProperties(toCpp(sorter));
+  *out = {.subgroupSize = p.subgroupSize,
+          .requiredSubgroupSize = p.requiredSubgroupSize,
+          .maxCount = p.maxCount,
+          .algorithm = VksortAlgorithm(p.algorithm)};
 }
 
 VksortResult vksortGetScratchRequirements(VksortSorter sorter, const VksortSortConfig* config, uint32_t maxCount,
@@ -78,7 +103,7 @@ VksortResult vksortGetScratchRequirements(VksortSorter sorter, const VksortSortC
   if (!config) return nullArgument("pConfig");
   vksort::ScratchRequirements r{};
   vksort::Status s = vksort::getScratchRequirements(toCpp(sorter), toCpp(*config), maxCount, out ? &r : nullptr);
-  if (s) *out = {r.size, r.alignment, r.usage};
+  if (s) *out = {.size = r.size, .alignment = r.alignment, .usage = r.usage};
   return toC(s);
 }
 
@@ -99,6 +124,22 @@ VksortResult vksortRecordSort(VksortSorter sorter, VkCommandBuffer commandBuffer
 
 uint32_t vksortGetSortTimestampCount(const VksortSortConfig* config) {
   return config ? vksort::getSortTimestampCount(toCpp(*config)) : 0;
+}
+
+VksortResult vksortDescribeSort(VksortSorter sorter, const VksortSortConfig* config, uint32_t count, VkBool32 indirect,
+                                char* text, size_t* size) {
+  if (!config) return nullArgument("pConfig");
+  if (!size) return nullArgument("pSize");
+  std::string description;
+  vksort::Status s = vksort::describeSort(toCpp(sorter), toCpp(*config), count, indirect != VK_FALSE, &description);
+  if (!s) return toC(s);
+  if (text && *size > 0) {
+    const size_t n = std::min(*size - 1, description.size());
+    std::memcpy(text, description.data(), n);
+    text[n] = '\0';
+  }
+  *size = description.size() + 1;
+  return toC(s);
 }
 
 const char* vksortGetLastErrorMessage(void) { return lastError.c_str(); }

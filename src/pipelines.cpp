@@ -7,112 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "modules.hpp"
 #include "pipeline_statistics.hpp"
 #include "shader_interface.h"
 
 namespace vksort::detail {
-namespace {
-
-// SPIR-V compiled by glslc at build time (cmake/VksortShaders.cmake).
-const uint32_t kInitSpirv[] = {
-#include "init.comp.spv.inc"
-};
-const uint32_t kHistogramSpirv[] = {
-#include "histogram.comp.spv.inc"
-};
-const uint32_t kScanSpirv[] = {
-#include "scan.comp.spv.inc"
-};
-const uint32_t kHistogram64Spirv[] = {
-#include "histogram64.comp.spv.inc"
-};
-const uint32_t kOnesweepSpirv[] = {
-#include "onesweep.comp.spv.inc"
-};
-const uint32_t kOnesweep64Spirv[] = {
-#include "onesweep64.comp.spv.inc"
-};
-const uint32_t kOnesweepPartitionedSpirv[] = {
-#include "onesweep_partitioned.comp.spv.inc"
-};
-const uint32_t kOnesweepPartitioned64Spirv[] = {
-#include "onesweep_partitioned64.comp.spv.inc"
-};
-const uint32_t kOnesweepFittedSpirv[] = {
-#include "onesweep_fitted.comp.spv.inc"
-};
-const uint32_t kOnesweepFitted64Spirv[] = {
-#include "onesweep_fitted64.comp.spv.inc"
-};
-const uint32_t kCopyBackSpirv[] = {
-#include "copy_back.comp.spv.inc"
-};
-const uint32_t kTileScanSpirv[] = {
-#include "tile_scan.comp.spv.inc"
-};
-const uint32_t kUpsweepSpirv[] = {
-#include "upsweep.comp.spv.inc"
-};
-const uint32_t kUpsweep64Spirv[] = {
-#include "upsweep64.comp.spv.inc"
-};
-const uint32_t kDownsweepSpirv[] = {
-#include "downsweep.comp.spv.inc"
-};
-const uint32_t kDownsweep64Spirv[] = {
-#include "downsweep64.comp.spv.inc"
-};
-const uint32_t kSmallSortSpirv[] = {
-#include "small_sort.comp.spv.inc"
-};
-const uint32_t kSmallSort64Spirv[] = {
-#include "small_sort64.comp.spv.inc"
-};
-const uint32_t kSmallBitonicSpirv[] = {
-#include "small_bitonic.comp.spv.inc"
-};
-const uint32_t kSmallBitonic64Spirv[] = {
-#include "small_bitonic64.comp.spv.inc"
-};
-const uint32_t kChainedSpirv[] = {
-#include "chained.comp.spv.inc"
-};
-const uint32_t kChained64Spirv[] = {
-#include "chained64.comp.spv.inc"
-};
-
-// The embedded modules, by Module.
-struct ModuleCode {
-  const uint32_t* code;
-  size_t bytes;
-};
-template <size_t N>
-constexpr ModuleCode codeOf(const uint32_t (&words)[N]) {
-  return {words, sizeof words};
-}
-const ModuleCode kModules[uint32_t(Module::count)] = {
-    codeOf(kInitSpirv),          codeOf(kHistogramSpirv),         codeOf(kHistogram64Spirv),
-    codeOf(kScanSpirv),          codeOf(kOnesweepSpirv),          codeOf(kOnesweep64Spirv),
-    codeOf(kOnesweepPartitionedSpirv), codeOf(kOnesweepPartitioned64Spirv), codeOf(kOnesweepFittedSpirv),
-    codeOf(kOnesweepFitted64Spirv), codeOf(kCopyBackSpirv),       codeOf(kTileScanSpirv),
-    codeOf(kUpsweepSpirv),       codeOf(kUpsweep64Spirv),         codeOf(kDownsweepSpirv),
-    codeOf(kDownsweep64Spirv),   codeOf(kSmallSortSpirv),         codeOf(kSmallSort64Spirv),
-    codeOf(kSmallBitonicSpirv),  codeOf(kSmallBitonic64Spirv),    codeOf(kChainedSpirv),
-    codeOf(kChained64Spirv)};
-
-// The SpecId decorations of a module: which constants it declares.
-std::vector<uint32_t> specIdsOf(const ModuleCode& m) {
-  std::vector<uint32_t> ids;
-  for (size_t i = 5; i < m.bytes / 4;) {
-    const uint32_t count = m.code[i] >> 16, op = m.code[i] & 0xFFFF;
-    if (op == 71 /* OpDecorate */ && count >= 4 && m.code[i + 2] == 1 /* SpecId */) ids.push_back(m.code[i + 3]);
-    i += count ? count : 1;
-  }
-  std::sort(ids.begin(), ids.end());
-  return ids;
-}
-
-}  // namespace
 
 Status Pipelines::create(const VolkDeviceTable& vk, VkDevice device, const Tuning& tuning, VkPipelineCache cache,
                          const VkAllocationCallbacks* allocator, bool captureStatistics) {
@@ -156,7 +55,7 @@ Status Pipelines::get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPip
 
 Status Pipelines::build(const PipelineKey& key, VkPipeline* out) const {
   const KernelVariant variant = decideVariant(tuning_, key);
-  const ModuleCode& code = kModules[uint32_t(variant.module)];
+  const ModuleCode code = moduleCode(variant.module);
   VkShaderModuleCreateInfo moduleInfo = vkStruct<VkShaderModuleCreateInfo>(VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
   moduleInfo.codeSize = code.bytes;
   moduleInfo.pCode = code.code;
@@ -230,7 +129,7 @@ std::string pipelineSignature(const Tuning& t, Kernel kernel, uint32_t keyType, 
     std::snprintf(item, sizeof item, " subgroup=%u", v.subgroupSize);
     out.append(item);
   }
-  for (uint32_t id : specIdsOf(kModules[uint32_t(v.module)])) {
+  for (uint32_t id : specIdsOf(v.module)) {
     std::snprintf(item, sizeof item, " %u=%u", id, specializationValue(v, id));
     out.append(item);
   }

@@ -1,7 +1,6 @@
-// Records the dispatch sequence of one sort, with the barriers between its dispatches.
+// Records one sort's plan (plan.hpp): its dispatches, their push constants and barriers.
 #pragma once
-#include <vector>
-
+#include "plan.hpp"
 #include "sorter_state.hpp"
 
 namespace vksort::detail {
@@ -13,59 +12,19 @@ struct SortAddresses {
   VkDeviceAddress count;    // indirect sorts: the caller's u32 count; else 0
 };
 
-// Dispatches before the binning passes: init, histogram, scan.
-constexpr uint32_t kFixedDispatches = 3;
-
-// Binning passes of a sort: one per 8-bit digit of its bit range.
-uint32_t passCount(const SortConfig& config);
-
-// Dispatches of a sort after the fixed ones: the passes, and a copy-back after an odd number.
-uint32_t binningDispatches(const SortConfig& config);
-
-// The word of 64-bit keys that holds a pass's digit (kDigit*Word), its bits above the range's end
-// left out: the binning pipeline the pass runs. 32-bit keys: kDigitAnyWord.
-uint32_t digitWordOf(const SortConfig& config, uint32_t pass);
-
-// The pipelines of one sort, and its binning tile.
+// The pipelines of one sort, by role (a role the plan does not use: null).
 struct SortPipelines {
-  VkPipeline init, histogram, scan, copyBack;
-  // By the word of 64-bit keys that holds a pass's digits (digitWordOf); the words no pass uses,
-  // and all of them in chained sorts, null.
-  VkPipeline binning[kDigitWords];
-  VkPipeline upsweep[kDigitWords];  // reduce-then-scan (binning: its downsweep)
-  VkPipeline tileScan;
-  VkPipeline small;              // the one-workgroup sort, where smallKeys is not 0
-  VkPipeline chained;            // every pass in one dispatch (Tuning::chains), else null
-  uint32_t smallKeys;            // counts it sorts: direct sorts up to it run in it alone
-  uint32_t span;                 // keys the recording covers (an indirect sort's maxCount)
-  TileShape tile;                // the tuning's tile for that span (Tuning::tileFor)
-  uint32_t tileKeys;             // keys of the sort's binning tiles: tile.keys(), or for a direct
-                                 // sort fewer, fitted to whole waves (binning then runs the
-                                 // run-time tile pipeline)
+  VkPipeline byRole[kRoles];
 };
-// A pipeline a sort needs, and where it goes.
-struct PipelineRequest {
-  VkPipeline* slot;
-  Kernel kernel;
-  uint32_t keyType, valueType, tier;
-  bool fitted;
-  uint32_t digitWord;
-};
-// The pipelines a sort of `span` keys needs (no Vulkan call), with its tile in *out.
-void planSortPipelines(const Tuning& tuning, const SortConfig& config, uint32_t span, bool indirect, SortPipelines* out,
-                       std::vector<PipelineRequest>* requests);
-// Gets (creating on first use) the pipelines a sort of `span` keys (an indirect sort's maxCount)
-// needs; fails only if Vulkan does.
-Status getSortPipelines(const Sorter_T& sorter, const SortConfig& config, uint32_t span, bool indirect,
-                        SortPipelines* out);
+// Gets (creating on first use) the pipelines of a plan; fails only if Vulkan does.
+Status getSortPipelines(const Sorter_T& sorter, const SortPlan& plan, SortPipelines* out);
 
-// Records a sort: barrier, init, histogram, scan, one binning pass per digit (Onesweep: one
-// dispatch per portion of the count; reduce-then-scan: upsweep, tile scan, downsweep), and a
-// copy-back after an odd number of passes; or, up to the tuning's small-sort size, one
-// dispatch (indirect sorts record both, and the GPU's count picks). When asked, a timestamp
-// before the first dispatch and after init, histogram, scan, each pass and the copy-back (the
-// small path writes them all at its end). info.count is at least 1; arguments are checked.
+// Records a sort as planned: a barrier first (sorts sharing a scratch buffer may follow each
+// other), then each dispatch with its push constants and barriers. When asked, a timestamp before
+// the first dispatch and after init, histogram, scan, each pass and the copy-back; the stamps a
+// shorter path does not write follow its last dispatch. info.count is at least 1; arguments are
+// checked.
 void recordSort(const Sorter_T& sorter, VkCommandBuffer cmd, const SortInfo& info, const SortAddresses& addresses,
-                const SortPipelines& pipelines);
+                const SortPlan& plan, const SortPipelines& pipelines);
 
 }  // namespace vksort::detail

@@ -2,8 +2,10 @@
 #include "device_table.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <new>
 
+#include "introspection.hpp"
 #include "recorder.hpp"
 #include "scratch_layout.hpp"
 #include "shader_interface.h"
@@ -116,20 +118,27 @@ void destroySorter(Sorter sorter) {
 SorterProperties getSorterProperties(Sorter s) {
   if (!s) return {};
   const Tuning& t = s->tuning;
-  SorterProperties p{t.subgroupSize, t.requireSubgroupSize, t.workgroupSize, t.tiers[0].shape[0].keys(),
-                     t.tiers[0].shape[1].keys(), maxCountOf(*s), t.partitionedRanking, t.algorithm,
-                     t.smallSortKeys[0], t.smallSortKeys[1], t.tierCount, {}, 0,
-                     t.algorithm == Algorithm::onesweep ? t.chainedUpTo : 0, t.atomicRanking};
-  bool fitted = false;
-  for (uint32_t i = 0; i < t.tierCount; ++i) {
-    const TileShape* shape = t.tiers[i].shape;
-    bool fit = false;
-    for (uint32_t cls = 0; cls < kTileClasses; ++cls) fit |= t.fitsWaves(shape[cls]);
-    p.tileTiers[i] = {t.tiers[i].from, shape[0].keys(), shape[1].keys(), shape[2].keys(), shape[3].keys(), fit};
-    fitted |= fit;
+  return {.subgroupSize = t.subgroupSize, .requiredSubgroupSize = t.requireSubgroupSize, .maxCount = maxCountOf(*s),
+          .algorithm = t.algorithm};
+}
+
+Status describeSort(Sorter s, const SortConfig& config, uint32_t count, bool indirect, std::string* out) {
+  if (!s) return fail(Result::errorInvalidArgument, "sorter is null");
+  if (!out) return fail(Result::errorInvalidArgument, "pDescription is null");
+  if (Status st = checkConfig(config); !st) return st;
+  if (count > maxCountOf(*s))
+    return fail(Result::errorInvalidArgument, "count %u exceeds the %u keys one sort accepts", count, maxCountOf(*s));
+  const Tuning& t = s->tuning;
+  char line[384];
+  std::snprintf(line, sizeof line, "%s: %s tuning table, subgroup %u%s, %u SMs known for fitting\n", s->caps.deviceName,
+                vendorTuning(s->caps).name, t.subgroupSize, t.requireSubgroupSize ? " (required)" : "", t.waveWorkgroups);
+  *out = line;
+  if (count == 0) {
+    *out += "0 keys: nothing is recorded\n";
+    return {};
   }
-  p.waveWorkgroups = fitted ? t.waveWorkgroups : 0;
-  return p;
+  *out += describePlan(t, planSort(t, config, count, count, indirect));
+  return {};
 }
 
 Status getScratchRequirements(Sorter s, const SortConfig& config, uint32_t maxCount, ScratchRequirements* out) {
@@ -180,10 +189,45 @@ Status recordSort(Sorter s, VkCommandBuffer cmd, const SortInfo& info) {
                 (unsigned long long)kScratchAlignment);
   if (addresses.keys % kb != 0 || (pairs && addresses.values % vb != 0))
     return fail(Result::errorInvalidArgument, "a keys or values device address is not aligned to its element size");
+  const SortPlan plan = planSort(s->tuning, info.config, info.count, info.maxCount, indirect);
   SortPipelines pipelines;
-  if (Status st = getSortPipelines(*s, info.config, span, indirect, &pipelines); !st) return st;
-  detail::recordSort(*s, cmd, info, addresses, pipelines);
+  if (Status st = getSortPipelines(*s, plan, &pipelines); !st) return st;
+  detail::recordSort(*s, cmd, info, addresses, plan, pipelines);
   return {};
 }
 
 }  // namespace vksort
+
+namespace vksort::detail {
+
+SorterInternals sorterInternals(Sorter s) {
+  const Tuning& t = s->tuning;
+  SorterInternals p{};
+  p.subgroupSize = t.subgroupSize;
+  p.requiredSubgroupSize = t.requireSubgroupSize;
+  p.workgroupSize = t.workgroupSize;
+  p.tileKeys = t.tiers[0].shape[kPairs32].keys();
+  p.wideTileKeys = t.tiers[0].shape[kPairsWide].keys();
+  p.maxCount = maxCountOf(*s);
+  p.partitionedRanking = t.partitionedRanking;
+  p.algorithm = t.algorithm;
+  p.smallSortMaxKeys = t.smallSortKeys[0];
+  p.smallSortWideMaxKeys = t.smallSortKeys[1];
+  p.tileTierCount = t.tierCount;
+  static_assert(std::size(SorterInternals{}.tileTiers) == kMaxTileTiers);
+  bool fitted = false;
+  for (uint32_t i = 0; i < t.tierCount; ++i) {
+    const TileShape* shape = t.tiers[i].shape;
+    bool fit = false;
+    for (uint32_t cls = 0; cls < kTileClasses; ++cls) fit |= t.fitsWaves(shape[cls]);
+    p.tileTiers[i] = {t.tiers[i].from, shape[kPairs32].keys(), shape[kPairsWide].keys(), shape[kAlone32].keys(),
+                      shape[kAloneWide].keys(), fit};
+    fitted |= fit;
+  }
+  p.waveWorkgroups = fitted ? t.waveWorkgroups : 0;
+  p.chainedMaxKeys = t.algorithm == Algorithm::onesweep ? t.chainedUpTo : 0;
+  p.atomicRanking = t.atomicRanking;
+  return p;
+}
+
+}  // namespace vksort::detail

@@ -40,6 +40,7 @@ void expandTables(const TileTable (&tables)[kTileClasses], BinningTier* tiers, u
       uint32_t r = 0;
       while (r + 1 < table.count && table.rows[r + 1].fromCount <= froms[i]) ++r;
       tiers[i].shape[cls] = table.rows[r].shape;
+      tiers[i].why[cls] = table.rows[r].why;
     }
   }
   *tierCount = count;

@@ -63,6 +63,7 @@ enum TileClass : uint32_t {
 struct TileRow {
   uint32_t fromCount;
   TileShape shape;
+  const char* why;  // the mechanism that makes it win, and the log entry that measured it
 };
 // A tile class's rows, ascending; the first from 0.
 struct TileTable {
@@ -108,8 +109,10 @@ const VendorTuning& vendorTuning(const DeviceCaps& caps);
 struct BinningTier {
   uint32_t from;
   TileShape shape[kTileClasses];
+  const char* why[kTileClasses];  // each class's row's (TileRow::why)
 };
-// (kMaxTileTiers: vksort.hpp)
+// Tiers at most: the union of a vendor's row starts over its tile classes.
+constexpr uint32_t kMaxTileTiers = 9;
 // One-workgroup sorts: shapes of growing tiles (up to half of them bitonic networks, then radix
 // tiles); a sort runs in the smallest that holds it.
 constexpr uint32_t kMaxSmallTiles = 8;

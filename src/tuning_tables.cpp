@@ -21,54 +21,54 @@ constexpr uint32_t kVendorIntel = 0x8086;
 
 // 32-bit keys with 32-bit values.
 constexpr TileRow kNvidiaPairs32[] = {
-    // Small tiles: many workgroups on small sorts (session "512 x 4 tiles from 80k keys").
     {0, {.workgroupSize = 256, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 0,
          .hotDigitTo = 100, .lookbackWindow = 3, .lookbackPlainLoads = true, .rankFirst = true,
-         .persistentTiles = true, .prefetchPairs = false, .ridingValues = true}},
-    // Twice the workgroup once the sort has tiles for every SM ("512 x 4 tiles from 80k keys").
+         .persistentTiles = true, .prefetchPairs = false, .ridingValues = true},
+     "Small tiles keep every SM busy on small sorts (log: \"512 x 4 tiles from 80k keys\")."},
     {80u << 10, {.workgroupSize = 512, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 0,
                  .hotDigitTo = 100, .lookbackWindow = 3, .lookbackPlainLoads = true, .rankFirst = true,
-                 .persistentTiles = true, .prefetchPairs = false, .ridingValues = true}},
-    // The whole 48 KiB as one tile, fitted to whole waves, next tile touched into L2 early
-    // ("Tiles fitted to whole waves", "Values and next keys touched into L2", "Riding values").
+                 .persistentTiles = true, .prefetchPairs = false, .ridingValues = true},
+     "Twice the workgroup once a sort has a tile for every SM (log: \"512 x 4 tiles from 80k keys\")."},
     {5u << 17, {.workgroupSize = 512, .keysPerInvocation = 18, .reorderRounds = 1, .fitPercent = 100,
                 .hotDigitFrom = 0, .hotDigitTo = 100, .lookbackWindow = 3, .lookbackPlainLoads = true,
-                .rankFirst = true, .persistentTiles = true, .prefetchPairs = true, .ridingValues = true}},
-    // Enough waves that a partial last one costs little: whole tiles (session 31).
+                .rankFirst = true, .persistentTiles = true, .prefetchPairs = true, .ridingValues = true},
+     "The whole 48 KiB per SM as one tile, cut to fill whole waves; values ride in registers, the next tile touched into L2 (log: \"Tiles fitted to whole waves\", \"Riding values\")."},
     {1u << 23, {.workgroupSize = 512, .keysPerInvocation = 18, .reorderRounds = 1, .fitPercent = 0,
                 .hotDigitFrom = 0, .hotDigitTo = 100, .lookbackWindow = 3, .lookbackPlainLoads = true,
-                .rankFirst = true, .persistentTiles = true, .prefetchPairs = true, .ridingValues = true}},
-    // 12,544 keys in 2 rounds, ranked first; one tile per workgroup, no loop (sessions 32, 38).
+                .rankFirst = true, .persistentTiles = true, .prefetchPairs = true, .ridingValues = true},
+     "Enough waves that a partial last one costs little: whole tiles (log: session 31)."},
     {5u << 21, {.workgroupSize = 896, .keysPerInvocation = 14, .reorderRounds = 2, .fitPercent = 0,
                 .hotDigitFrom = 0, .hotDigitTo = 100, .lookbackWindow = 3, .lookbackPlainLoads = true,
-                .rankFirst = true, .persistentTiles = false, .prefetchPairs = false, .ridingValues = false}},
-    // Atomic look-back loads: at these counts the plain loads' extra re-reads cost more (sessions 35-36).
+                .rankFirst = true, .persistentTiles = false, .prefetchPairs = false, .ridingValues = false},
+     "12,544 keys through shared memory in 2 rounds, ranked first; a workgroup sorts one tile, the next starts in its place (log: sessions 32, 38)."},
     {1u << 27, {.workgroupSize = 896, .keysPerInvocation = 14, .reorderRounds = 2, .fitPercent = 0,
                 .hotDigitFrom = 0, .hotDigitTo = 100, .lookbackWindow = 3, .lookbackPlainLoads = false,
-                .rankFirst = true, .persistentTiles = false, .prefetchPairs = false, .ridingValues = false}},
+                .rankFirst = true, .persistentTiles = false, .prefetchPairs = false, .ridingValues = false},
+     "Atomic look-back loads: past 2^27 keys plain loads re-read stale words more often (log: sessions 35-36)."},
 };
 
 // Pairs with 64-bit keys or values.
 constexpr TileRow kNvidiaPairsWide[] = {
-    // Half the keys of a 32-bit tile per invocation: the same shared memory ("512 x 4 tiles").
     {0, {.workgroupSize = 256, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 0,
          .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true, .rankFirst = false,
-         .persistentTiles = true, .prefetchPairs = false, .ridingValues = true}},
+         .persistentTiles = true, .prefetchPairs = false, .ridingValues = true},
+     "Half the keys of a 32-bit tile per invocation: the same shared memory (log: \"512 x 4 tiles from 80k keys\")."},
     {80u << 10, {.workgroupSize = 512, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 0,
                  .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true, .rankFirst = false,
-                 .persistentTiles = true, .prefetchPairs = false, .ridingValues = true}},
-    // The whole 48 KiB, values touched into L2 early ("Values and next keys touched into L2").
+                 .persistentTiles = true, .prefetchPairs = false, .ridingValues = true},
+     "Twice the workgroup once a sort has a tile for every SM (log: \"512 x 4 tiles from 80k keys\")."},
     {3u << 17, {.workgroupSize = 512, .keysPerInvocation = 9, .reorderRounds = 1, .fitPercent = 0,
                 .hotDigitFrom = 0, .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true,
-                .rankFirst = false, .persistentTiles = true, .prefetchPairs = true, .ridingValues = true}},
-    // 2 rounds, ranked first, one tile per workgroup (sessions 29-31, 38).
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = true, .ridingValues = true},
+     "The whole 48 KiB per SM; values touched into L2 while the tile is counted (log: \"Values and next keys touched into L2\")."},
     {5u << 17, {.workgroupSize = 768, .keysPerInvocation = 12, .reorderRounds = 2, .fitPercent = 0,
                 .hotDigitFrom = 0, .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true,
-                .rankFirst = true, .persistentTiles = false, .prefetchPairs = false, .ridingValues = false}},
-    // 896 invocations leave the registers 10 keys need; 2 predecessors at once (sessions 31-32).
+                .rankFirst = true, .persistentTiles = false, .prefetchPairs = false, .ridingValues = false},
+     "2 rounds, ranked first; a workgroup sorts one tile, the next starts in its place (log: sessions 29-31, 38)."},
     {5u << 21, {.workgroupSize = 896, .keysPerInvocation = 10, .reorderRounds = 2, .fitPercent = 0,
                 .hotDigitFrom = 0, .hotDigitTo = 100, .lookbackWindow = 2, .lookbackPlainLoads = true,
-                .rankFirst = true, .persistentTiles = false, .prefetchPairs = false, .ridingValues = false}},
+                .rankFirst = true, .persistentTiles = false, .prefetchPairs = false, .ridingValues = false},
+     "896 invocations leave the registers 10 keys need; 2 predecessors read at once (log: sessions 31-32)."},
 };
 
 // 32-bit keys alone. Their hot digits are counted a subgroup at a time, but not where one digit
@@ -77,42 +77,48 @@ constexpr TileRow kNvidiaPairsWide[] = {
 constexpr TileRow kNvidiaAlone32[] = {
     {0, {.workgroupSize = 256, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 25,
          .hotDigitTo = 98, .lookbackWindow = 3, .lookbackPlainLoads = true, .rankFirst = false,
-         .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+         .persistentTiles = true, .prefetchPairs = false, .ridingValues = false},
+     "Small tiles keep every SM busy on small sorts (log: \"512 x 4 tiles from 80k keys\")."},
     {80u << 10, {.workgroupSize = 512, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 25,
                  .hotDigitTo = 98, .lookbackWindow = 3, .lookbackPlainLoads = true, .rankFirst = false,
-                 .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
-    // The whole 48 KiB, fitted only where that cuts little ("Tiles fitted to whole waves").
+                 .persistentTiles = true, .prefetchPairs = false, .ridingValues = false},
+     "Twice the workgroup once a sort has a tile for every SM (log: \"512 x 4 tiles from 80k keys\")."},
     {5u << 17, {.workgroupSize = 512, .keysPerInvocation = 18, .reorderRounds = 1, .fitPercent = 78,
                 .hotDigitFrom = 25, .hotDigitTo = 98, .lookbackWindow = 3, .lookbackPlainLoads = true,
-                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
-    // 17,920 keys in 2 rounds: 896 invocations leave 72 registers, which 20 keys fit (session 32).
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false},
+     "The whole 48 KiB per SM, cut to whole waves only where that cuts little (log: \"Tiles fitted to whole waves\")."},
     {7u << 19, {.workgroupSize = 896, .keysPerInvocation = 20, .reorderRounds = 2, .fitPercent = 0,
                 .hotDigitFrom = 25, .hotDigitTo = 98, .lookbackWindow = 3, .lookbackPlainLoads = true,
-                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false},
+     "17,920 keys in 2 rounds: 896 invocations leave 72 registers, which 20 keys fit unspilled (log: session 32)."},
 };
 
 // 64-bit keys alone.
 constexpr TileRow kNvidiaAloneWide[] = {
     {0, {.workgroupSize = 256, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 25,
          .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true, .rankFirst = false,
-         .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+         .persistentTiles = true, .prefetchPairs = false, .ridingValues = false},
+     "Small tiles keep every SM busy on small sorts (log: \"512 x 4 tiles from 80k keys\")."},
     {80u << 10, {.workgroupSize = 512, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 25,
                  .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true, .rankFirst = false,
-                 .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+                 .persistentTiles = true, .prefetchPairs = false, .ridingValues = false},
+     "Twice the workgroup once a sort has a tile for every SM (log: \"512 x 4 tiles from 80k keys\")."},
     {3u << 17, {.workgroupSize = 512, .keysPerInvocation = 9, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 25,
                 .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true, .rankFirst = false,
-                .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+                .persistentTiles = true, .prefetchPairs = false, .ridingValues = false},
+     "The whole 48 KiB per SM (log: \"512 x 4 tiles from 80k keys\")."},
     {5u << 17, {.workgroupSize = 512, .keysPerInvocation = 9, .reorderRounds = 1, .fitPercent = 78,
                 .hotDigitFrom = 25, .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true,
-                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
-    // 2 rounds, whole: fitting would cut it to a slow 768 x 10; 2 predecessors at once (sessions 29-31).
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false},
+     "Cut to whole waves where that cuts little (log: \"Tiles fitted to whole waves\")."},
     {1u << 21, {.workgroupSize = 768, .keysPerInvocation = 14, .reorderRounds = 2, .fitPercent = 0,
                 .hotDigitFrom = 25, .hotDigitTo = 100, .lookbackWindow = 2, .lookbackPlainLoads = true,
-                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
-    // As many keys as 768 x 14 over more invocations, fewer registers each (session 31).
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false},
+     "2 rounds, whole: fitting would cut it to a slow 768 x 10; 2 predecessors read at once (log: sessions 29-31)."},
     {1u << 23, {.workgroupSize = 896, .keysPerInvocation = 12, .reorderRounds = 2, .fitPercent = 0,
                 .hotDigitFrom = 25, .hotDigitTo = 100, .lookbackWindow = 2, .lookbackPlainLoads = true,
-                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false},
+     "As many keys as 768 x 14 over more invocations, fewer registers each (log: session 31)."},
 };
 
 // Reduce-then-scan's downsweep: no look-back, no fitting, no ranking first, no hot digits; its
@@ -121,62 +127,78 @@ constexpr TileRow kNvidiaAloneWide[] = {
 constexpr TileRow kNvidiaScanPairs32[] = {
     {0, {.workgroupSize = 256, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 0,
          .hotDigitTo = 100, .lookbackWindow = 3, .lookbackPlainLoads = true, .rankFirst = false,
-         .persistentTiles = true, .prefetchPairs = false, .ridingValues = true}},
+         .persistentTiles = true, .prefetchPairs = false, .ridingValues = true},
+     "Small tiles keep every SM busy on small sorts (log: \"512 x 4 tiles from 80k keys\")."},
     {1u << 17, {.workgroupSize = 512, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 0,
                 .hotDigitTo = 100, .lookbackWindow = 3, .lookbackPlainLoads = true, .rankFirst = false,
-                .persistentTiles = true, .prefetchPairs = false, .ridingValues = true}},
+                .persistentTiles = true, .prefetchPairs = false, .ridingValues = true},
+     "Reduce-then-scan's larger tiles start at 2^17: its three kernels per pass cost more per tile (log: \"512 x 4 tiles from 80k keys\")."},
     {5u << 17, {.workgroupSize = 512, .keysPerInvocation = 18, .reorderRounds = 1, .fitPercent = 0,
                 .hotDigitFrom = 0, .hotDigitTo = 100, .lookbackWindow = 3, .lookbackPlainLoads = true,
-                .rankFirst = false, .persistentTiles = true, .prefetchPairs = true, .ridingValues = true}},
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = true, .ridingValues = true},
+     "One round: the downsweep lost in Onesweep's 2-round tiles; values ride (log: session 32, \"Riding values\")."},
 };
 constexpr TileRow kNvidiaScanPairsWide[] = {
     {0, {.workgroupSize = 256, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 0,
          .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true, .rankFirst = false,
-         .persistentTiles = true, .prefetchPairs = false, .ridingValues = true}},
+         .persistentTiles = true, .prefetchPairs = false, .ridingValues = true},
+     "Small tiles keep every SM busy on small sorts (log: \"512 x 4 tiles from 80k keys\")."},
     {1u << 17, {.workgroupSize = 512, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 0,
                 .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true, .rankFirst = false,
-                .persistentTiles = true, .prefetchPairs = false, .ridingValues = true}},
+                .persistentTiles = true, .prefetchPairs = false, .ridingValues = true},
+     "Reduce-then-scan's larger tiles start at 2^17 (log: \"512 x 4 tiles from 80k keys\")."},
     {3u << 17, {.workgroupSize = 512, .keysPerInvocation = 9, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 0,
                 .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true, .rankFirst = false,
-                .persistentTiles = true, .prefetchPairs = true, .ridingValues = true}},
+                .persistentTiles = true, .prefetchPairs = true, .ridingValues = true},
+     "The whole 48 KiB per SM; values touched into L2 early (log: \"Values and next keys touched into L2\")."},
     {5u << 17, {.workgroupSize = 768, .keysPerInvocation = 12, .reorderRounds = 2, .fitPercent = 0,
                 .hotDigitFrom = 0, .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true,
-                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false},
+     "2 rounds, as Onesweep's (log: session 23)."},
     {5u << 21, {.workgroupSize = 896, .keysPerInvocation = 10, .reorderRounds = 2, .fitPercent = 0,
                 .hotDigitFrom = 0, .hotDigitTo = 100, .lookbackWindow = 2, .lookbackPlainLoads = true,
-                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false},
+     "896 x 10 in 2 rounds, as Onesweep's (log: sessions 31-32)."},
 };
 constexpr TileRow kNvidiaScanAlone32[] = {
     {0, {.workgroupSize = 256, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 25,
          .hotDigitTo = 98, .lookbackWindow = 3, .lookbackPlainLoads = true, .rankFirst = false,
-         .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+         .persistentTiles = true, .prefetchPairs = false, .ridingValues = false},
+     "Small tiles keep every SM busy on small sorts (log: \"512 x 4 tiles from 80k keys\")."},
     {1u << 17, {.workgroupSize = 512, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 25,
                 .hotDigitTo = 98, .lookbackWindow = 3, .lookbackPlainLoads = true, .rankFirst = false,
-                .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+                .persistentTiles = true, .prefetchPairs = false, .ridingValues = false},
+     "Reduce-then-scan's larger tiles start at 2^17 (log: \"512 x 4 tiles from 80k keys\")."},
     {5u << 17, {.workgroupSize = 512, .keysPerInvocation = 18, .reorderRounds = 1, .fitPercent = 0,
                 .hotDigitFrom = 25, .hotDigitTo = 98, .lookbackWindow = 3, .lookbackPlainLoads = true,
-                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
-    // Digit counts in registers free 2 KiB for a 19th key per invocation (session 21).
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false},
+     "One round: the downsweep lost in Onesweep's 896 x 20 (log: session 32)."},
     {1u << 23, {.workgroupSize = 512, .keysPerInvocation = 19, .reorderRounds = 1, .fitPercent = 0,
                 .hotDigitFrom = 25, .hotDigitTo = 98, .lookbackWindow = 3, .lookbackPlainLoads = true,
-                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false},
+     "Digit counts in registers free 2 KiB for a 19th key per invocation (log: session 21)."},
 };
 constexpr TileRow kNvidiaScanAloneWide[] = {
     {0, {.workgroupSize = 256, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 25,
          .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true, .rankFirst = false,
-         .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+         .persistentTiles = true, .prefetchPairs = false, .ridingValues = false},
+     "Small tiles keep every SM busy on small sorts (log: \"512 x 4 tiles from 80k keys\")."},
     {1u << 17, {.workgroupSize = 512, .keysPerInvocation = 4, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 25,
                 .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true, .rankFirst = false,
-                .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+                .persistentTiles = true, .prefetchPairs = false, .ridingValues = false},
+     "Reduce-then-scan's larger tiles start at 2^17 (log: \"512 x 4 tiles from 80k keys\")."},
     {3u << 17, {.workgroupSize = 512, .keysPerInvocation = 9, .reorderRounds = 1, .fitPercent = 0, .hotDigitFrom = 25,
                 .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = true, .rankFirst = false,
-                .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+                .persistentTiles = true, .prefetchPairs = false, .ridingValues = false},
+     "The whole 48 KiB per SM (log: \"512 x 4 tiles from 80k keys\")."},
     {1u << 21, {.workgroupSize = 768, .keysPerInvocation = 14, .reorderRounds = 2, .fitPercent = 0,
                 .hotDigitFrom = 25, .hotDigitTo = 100, .lookbackWindow = 2, .lookbackPlainLoads = true,
-                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false},
+     "2 rounds, as Onesweep's (log: sessions 29-31)."},
     {1u << 23, {.workgroupSize = 896, .keysPerInvocation = 12, .reorderRounds = 2, .fitPercent = 0,
                 .hotDigitFrom = 25, .hotDigitTo = 100, .lookbackWindow = 2, .lookbackPlainLoads = true,
-                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false}},
+                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false},
+     "As many keys as 768 x 14 over more invocations, fewer registers each (log: session 31)."},
 };
 
 constexpr VendorTuning kNvidia = {
@@ -204,19 +226,19 @@ constexpr VendorTuning kNvidia = {
 };
 
 // ---- Devices never measured -------------------------------------------------------------------
-// One tile per class, sized for 48 KiB of shared memory, and only what the Vulkan specification
+// One tile per class, fitted to the device's shared memory, and only what the Vulkan specification
 // promises: atomic look-back, ballot ranking, one tile per workgroup.
 constexpr TileShape untuned(uint32_t keysPerInvocation) {
   return {.workgroupSize = 256, .keysPerInvocation = keysPerInvocation, .reorderRounds = 1, .fitPercent = 0,
           .hotDigitFrom = 25, .hotDigitTo = 100, .lookbackWindow = 4, .lookbackPlainLoads = false, .rankFirst = false,
           .persistentTiles = false, .prefetchPairs = false, .ridingValues = false};
 }
-constexpr TileRow kAmd32[] = {{0, untuned(16)}};  // wave64: twice the subgroup of the others
-constexpr TileRow kAmdWide[] = {{0, untuned(8)}};
-constexpr TileRow kIntel32[] = {{0, untuned(8)}};
-constexpr TileRow kIntelWide[] = {{0, untuned(4)}};
-constexpr TileRow kOther32[] = {{0, untuned(8)}};
-constexpr TileRow kOtherWide[] = {{0, untuned(4)}};
+constexpr TileRow kAmd32[] = {{0, untuned(16), "Never measured: 16 keys per invocation, since wave64 halves the subgroup counters' rows."}};
+constexpr TileRow kAmdWide[] = {{0, untuned(8), "Never measured: half the 32-bit tile's keys, the same shared memory."}};
+constexpr TileRow kIntel32[] = {{0, untuned(8), "Never measured: a starting point, fitted to the device's shared memory."}};
+constexpr TileRow kIntelWide[] = {{0, untuned(4), "Never measured: half the 32-bit tile's keys, the same shared memory."}};
+constexpr TileRow kOther32[] = {{0, untuned(8), "Never measured: a starting point, fitted to the device's shared memory."}};
+constexpr TileRow kOtherWide[] = {{0, untuned(4), "Never measured: half the 32-bit tile's keys, the same shared memory."}};
 
 constexpr VendorTuning untunedVendor(const char* name, std::optional<uint32_t> subgroupSize, TileTable narrow,
                                      TileTable wide) {

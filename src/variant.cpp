@@ -1,5 +1,6 @@
 #include "variant.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace vksort::detail {
@@ -184,19 +185,30 @@ uint32_t specializationValue(const KernelVariant& v, uint32_t id) {
   }
 }
 
-std::string describeVariant(const KernelVariant& v) {
-  static const char* const kWords[kDigitWords] = {"any", "low", "high"};
-  char line[512];
-  std::snprintf(line, sizeof line,
-                "%s: workgroup %u, %u keys per invocation in %u round%s; ranking %s; values %s; look-back %s "
-                "loads, %s stores, window %u; %s; prefetch %s; hot digits %u-%u%%; digit word %s",
-                moduleName(v.module), v.workgroupSize, v.keysPerInvocation, v.reorderRounds,
-                v.reorderRounds == 1 ? "" : "s", rankingName(v.ranking), valueHandlingName(v.values),
-                v.lookbackLoads == Access::plain ? "plain" : "atomic",
-                v.lookbackStores == Access::plain ? "plain" : "atomic", v.lookbackWindow,
-                v.persistentTiles ? "persistent tiles" : "one tile per workgroup", v.prefetchPairs ? "on" : "off",
-                v.hotDigitFrom, v.hotDigitTo, kWords[v.digitWord < kDigitWords ? v.digitWord : 0]);
-  return line;
+std::string describeVariant(const KernelVariant& v, const std::vector<uint32_t>& declared) {
+  auto has = [&](uint32_t id) { return std::find(declared.begin(), declared.end(), id) != declared.end(); };
+  static const char* const kWords[kDigitWords] = {"either", "low", "high"};
+  std::string out = moduleName(v.module);
+  char item[96];
+  auto add = [&](const char* format, auto... args) {
+    std::snprintf(item, sizeof item, format, args...);
+    out += item;
+  };
+  if (has(VKSORT_SPEC_WORKGROUP_SIZE)) add(": %u invocations", v.workgroupSize);
+  if (has(VKSORT_SPEC_KEYS_PER_INVOCATION)) add(" x %u keys", v.keysPerInvocation);
+  if (has(VKSORT_SPEC_REORDER_ROUNDS)) add(", %u round%s", v.reorderRounds, v.reorderRounds == 1 ? "" : "s");
+  if (has(VKSORT_SPEC_ATOMIC_RANKING) || v.ranking == Ranking::partitioned) add("; ranking %s", rankingName(v.ranking));
+  if (has(VKSORT_SPEC_VALUE_WORDS) && v.valueWords != 0) add("; values %s", valueHandlingName(v.values));
+  if (has(VKSORT_SPEC_LOOKBACK_PLAIN_LOADS))
+    add("; look-back %s loads, %s stores, %u at once", v.lookbackLoads == Access::plain ? "plain" : "atomic",
+        v.lookbackStores == Access::plain ? "plain" : "atomic", v.lookbackWindow);
+  if (has(VKSORT_SPEC_PERSISTENT_TILES)) add("; %s", v.persistentTiles ? "persistent" : "one tile per workgroup");
+  if (has(VKSORT_SPEC_PREFETCH_PAIRS) && v.prefetchPairs) add("; values and next tile touched into L2");
+  if (has(VKSORT_SPEC_HOT_DIGIT_FROM) && v.hotDigitFrom != 0) add("; hot digit counted at %u-%u%%", v.hotDigitFrom, v.hotDigitTo);
+  if (has(VKSORT_SPEC_DIGIT_WORD) && v.digitWord != kDigitAnyWord) add("; digits in the %s word", kWords[v.digitWord]);
+  if (has(VKSORT_SPEC_RIDERS_ALONGSIDE) && v.ridersAlongside) add("; riders beside the keys");
+  if (has(VKSORT_SPEC_PATIENT_WAITS) && v.patientWaits) add("; patient waits");
+  return out;
 }
 
 }  // namespace vksort::detail

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "shader_interface.h"
 #include "tuning.hpp"
@@ -100,7 +101,8 @@ uint32_t specializationValue(const KernelVariant& v, uint32_t constantId);
 // Every constant_id the kernels declare, ascending.
 extern const uint32_t kSpecializationIds[21];
 
-// The variant as one line of text: its module and switches.
-std::string describeVariant(const KernelVariant& v);
+// The variant as one line of text: its module and the switches of the constants it declares
+// (`declared`: modules.hpp's specIdsOf()).
+std::string describeVariant(const KernelVariant& v, const std::vector<uint32_t>& declared);
 
 }  // namespace vksort::detail

@@ -26,7 +26,7 @@ inline const vksort::SortConfig kConfigs[] = {
 // variant gives that workgroup size).
 inline void sortEveryConfig(const char* variant, std::initializer_list<Dist> dists, uint32_t tiles, uint32_t workgroupSize = 0) {
   TunedSorter tuned(variant);
-  const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+  const TestProperties p = testProperties(gpu().sorter);
   if (workgroupSize != 0) REQUIRE(p.workgroupSize == workgroupSize);
   for (const vksort::SortConfig& config : kConfigs)
     for (Dist d : dists) {

@@ -14,7 +14,7 @@ int cApiCreate(const VksortSorterCreateInfo* createInfo, uint32_t count, VksortS
 
   VksortSorterProperties properties;
   vksortGetSorterProperties(*sorter, &properties);
-  EXPECT(properties.subgroupSize >= 4 && properties.tileKeys > 0 && properties.maxCount >= count);
+  EXPECT(properties.subgroupSize >= 4 && properties.maxCount >= count);
 
   VksortSortConfig config = {VKSORT_KEY_TYPE_F32, VKSORT_VALUE_TYPE_U32, VKSORT_SORT_ORDER_DESCENDING, 0, 32};
   EXPECT(vksortGetScratchRequirements(*sorter, &config, count, scratch) == VKSORT_SUCCESS);

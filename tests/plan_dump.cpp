@@ -1,11 +1,12 @@
 // Prints, without a device, the pipelines every vendor's tuning builds for a grid of sorts:
 // each pipeline's module and the specialization constants it declares.
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "pipelines.hpp"
-#include "recorder.hpp"
+#include "plan.hpp"
 #include "tuning.hpp"
 
 using namespace vksort;
@@ -60,14 +61,22 @@ int main() {
             config.valueType = c.value;
             config.beginBit = c.begin;
             config.endBit = c.end;
-            SortPipelines p;
-            std::vector<PipelineRequest> requests;
-            planSortPipelines(t, config, count, indirect, &p, &requests);
+            const SortPlan plan = planSort(t, config, count, count, indirect);
             std::printf("%s %s %s %u %s: tileKeys=%u smallKeys=%u\n", d.name, a == Algorithm::onesweep ? "onesweep" : "rts",
-                        c.name, count, indirect ? "indirect" : "direct", p.tileKeys, p.smallKeys);
-            for (const PipelineRequest& r : requests)
-              std::printf("  %s: %s\n", kKernels[r.kernel],
-                          pipelineSignature(t, r.kernel, r.keyType, r.valueType, r.tier, r.fitted, r.digitWord).c_str());
+                        c.name, count, indirect ? "indirect" : "direct", plan.tileKeys, plan.smallKeys);
+            // In the order the pipelines are asked for: the fixed ones, each digit word's pass
+            // kernels as the passes first use them, then the rest.
+            std::vector<uint32_t> roles = {kRoleInit, kRoleHistogram, kRoleScan};
+            for (uint32_t pass = 0; pass < plan.passes; ++pass)
+              for (uint32_t role : {kRoleBinning + digitWordOf(config, pass), kRoleUpsweep + digitWordOf(config, pass)})
+                if (std::find(roles.begin(), roles.end(), role) == roles.end()) roles.push_back(role);
+            for (uint32_t role : {kRoleTileScan, kRoleSmall, kRoleChained, kRoleCopyBack}) roles.push_back(role);
+            for (uint32_t role : roles) {
+              const PipelineKey& k = plan.pipelines[role];
+              if (k.kernel == kKernelCount) continue;
+              std::printf("  %s: %s\n", kKernels[k.kernel],
+                          pipelineSignature(t, k.kernel, k.keyType, k.valueType, k.tier, k.fitted, k.digitWord).c_str());
+            }
           }
     }
 }

@@ -17,7 +17,7 @@ namespace {
 Sorted sortWith(const char* tuning, const std::vector<uint32_t>& keys, const vksort::SortConfig& config,
                 Algorithm expected) {
   TunedSorter tuned(tuning);
-  CHECK(vksort::getSorterProperties(gpu().sorter).algorithm == expected);
+  CHECK(testProperties(gpu().sorter).algorithm == expected);
   return sortAndCheck(keys, config);
 }
 
@@ -25,7 +25,7 @@ Sorted sortWith(const char* tuning, const std::vector<uint32_t>& keys, const vks
 
 TEST_SUITE("algorithms") {
   TEST_CASE("reduce-then-scan and Onesweep: the same bytes on the same inputs") {
-    const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+    const TestProperties p = testProperties(gpu().sorter);
     for (const vksort::SortConfig& config : kConfigs)
       for (Dist d : {Dist::uniform, Dist::q8, Dist::fewDistinct}) {
         CAPTURE(int(config.keyType));
@@ -42,7 +42,7 @@ TEST_SUITE("algorithms") {
   }
 
   TEST_CASE("the one-dispatch small path at and around its threshold") {
-    const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+    const TestProperties p = testProperties(gpu().sorter);
     for (const vksort::SortConfig& config : kConfigs) {
       const bool wide = wideElements(config);
       const uint32_t threshold = wide ? p.smallSortWideMaxKeys : p.smallSortMaxKeys;
@@ -80,7 +80,7 @@ TEST_SUITE("algorithms") {
       sortEveryConfig(variant, {Dist::uniform, Dist::q4, Dist::allEqual}, 9);
       // Indirect: the grid of maxCount's tiles, fewer of them taken.
       TunedSorter tuned(variant);
-      const uint32_t tile = vksort::getSorterProperties(gpu().sorter).tileKeys;
+      const uint32_t tile = testProperties(gpu().sorter).tileKeys;
       for (const vksort::SortConfig& config : {kConfigs[0], kConfigs[1]}) {
         CAPTURE(variant);
         CAPTURE(int(config.keyType));
@@ -93,7 +93,7 @@ TEST_SUITE("algorithms") {
   TEST_CASE("reduce-then-scan's tile table scanned in several rounds per digit") {
     // tile_scan.comp scans a digit's row 8 tiles per invocation, a workgroup's worth at a time:
     // tiles of one key per invocation of a one-subgroup workgroup make each row many such rounds.
-    const uint32_t subgroup = vksort::getSorterProperties(gpu().sorter).subgroupSize;
+    const uint32_t subgroup = testProperties(gpu().sorter).subgroupSize;
     const std::string variant = "algorithm=2,small_keys=0,keys=1,wide_keys=1,workgroup=" + std::to_string(subgroup);
     sortEveryConfig(variant.c_str(), {Dist::uniform, Dist::q4}, 8 * subgroup * 3 + 5);
   }
@@ -105,7 +105,7 @@ TEST_SUITE("algorithms") {
     // the sort left is read back and checked here. Pass p's digit is hot(p) for 3 keys in 5 and
     // spread over all digits for the rest; 8 tiles (several histogram workgroups), the count given
     // directly and read from a buffer, both algorithms.
-    const vksort::SorterProperties props = vksort::getSorterProperties(gpu().sorter);
+    const TestProperties props = testProperties(gpu().sorter);
     const uint32_t radix = vksort::detail::kRadix;
     auto hot = [&](uint32_t pass) { return (3 + 40 * pass) % radix; };
     for (KeyType keyType : {KeyType::u32, KeyType::u64}) {
@@ -176,7 +176,7 @@ TEST_SUITE("algorithms") {
     vkctx::Context& ctx = gpu().ctx;
     const char* tuning = std::getenv("VKSORT_TUNING");
     if (!tuning)
-      CHECK(vksort::getSorterProperties(gpu().sorter).atomicRanking == (ctx.properties.vendorID == 0x10DE));
+      CHECK(testProperties(gpu().sorter).atomicRanking == (ctx.properties.vendorID == 0x10DE));
     for (const char* variant : {"algorithm=1,small_keys=0,atomic_ranking=1",
                                 "algorithm=1,small_keys=0,atomic_ranking=1,chained_up_to=4294967295",
                                 "algorithm=1,small_keys=0,atomic_ranking=1,hot_digit_from=1",
@@ -189,10 +189,10 @@ TEST_SUITE("algorithms") {
                                 "algorithm=1,small_keys=0,atomic_ranking=1,rank_first=1,rounds=2,wide_rounds=2"}) {
       sortEveryConfig(variant, {Dist::uniform, Dist::q4, Dist::fewDistinct, Dist::allEqual}, 6);
       TunedSorter tuned(variant);
-      CHECK(vksort::getSorterProperties(gpu().sorter).atomicRanking);
+      CHECK(testProperties(gpu().sorter).atomicRanking);
     }
     TunedSorter small("atomic_ranking=1");
-    const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+    const TestProperties p = testProperties(gpu().sorter);
     for (const vksort::SortConfig& config : kConfigs) {
       const uint32_t n = wideElements(config) ? p.smallSortWideMaxKeys : p.smallSortMaxKeys;
       CAPTURE(int(config.keyType));
@@ -217,7 +217,7 @@ TEST_SUITE("algorithms") {
     // portions of 2 tiles, and a tier's own per class (NVIDIA's 2 for 64-bit keys alone from
     // 2^23), counts below and past its start. A walk that stops early in a window fails it on the
     // H100 (checked); lavapipe's walks seldom meet an aggregate.
-    const uint32_t tile = vksort::getSorterProperties(gpu().sorter).tileKeys;
+    const uint32_t tile = testProperties(gpu().sorter).tileKeys;
     const std::string tiered = "algorithm=1,small_keys=0,lookback_window_pairs=2,lookback_window_wide=5,lookback_window_alone=3,"
                                "tiers=2,tier1_from=" + std::to_string(4 * tile) +
                                ",tier1_lookback_window_pairs=1,tier1_lookback_window_wide=7,tier1_lookback_window_alone=2,"
@@ -249,19 +249,19 @@ TEST_SUITE("algorithms") {
                                 "histogram_min_groups=1,riding_values=1"}) {
       {
         TunedSorter tuned(variant);
-        CHECK(vksort::getSorterProperties(gpu().sorter).chainedMaxKeys == 4294967295u);
+        CHECK(testProperties(gpu().sorter).chainedMaxKeys == 4294967295u);
       }
       sortEveryConfig(variant, {Dist::uniform, Dist::q4, Dist::allEqual}, 9);
     }
     {
       TunedSorter tuned("algorithm=1,small_keys=0,chained_up_to=4294967295");
       const vksort::SortConfig c = configOf(KeyType::u32, ValueType::u32, vksort::SortOrder::ascending, 0, 32);
-      const uint32_t n = 5 * vksort::getSorterProperties(gpu().sorter).tileKeys + 7;
+      const uint32_t n = 5 * testProperties(gpu().sorter).tileKeys + 7;
       sortIndirectAndCheck(makeKeysFor(c, Dist::uniform, n, 3), true, n - 100, CountSource::transfer, c);
     }
     // Reduce-then-scan chains nothing.
     TunedSorter rts("algorithm=2,chained_up_to=4294967295");
-    CHECK(vksort::getSorterProperties(gpu().sorter).chainedMaxKeys == 0);
+    CHECK(testProperties(gpu().sorter).chainedMaxKeys == 0);
   }
 
   TEST_CASE("waits that outlast llvmpipe's loop limiter") {
@@ -272,7 +272,7 @@ TEST_SUITE("algorithms") {
     // runs; with them (llvmpipe's default), in none of 22. On other devices the re-reads compile
     // away and this repeats the chained test's sorts.
     TunedSorter tuned("algorithm=1,small_keys=0,chained_up_to=4294967295");
-    const uint32_t tile = vksort::getSorterProperties(gpu().sorter).tileKeys;
+    const uint32_t tile = testProperties(gpu().sorter).tileKeys;
     for (uint32_t rep = 0; rep < 15; ++rep)
       for (const vksort::SortConfig& c : {configOf(KeyType::u32, ValueType::none, vksort::SortOrder::ascending, 0, 32),
                                           configOf(KeyType::u32, ValueType::none, vksort::SortOrder::ascending, 0, 24)}) {
@@ -286,7 +286,7 @@ TEST_SUITE("algorithms") {
     vkctx::Context& ctx = gpu().ctx;
     // The desktop drivers are trusted with forward progress, lavapipe and unknown ones are not
     // (README table).
-    const vksort::Algorithm chosen = vksort::getSorterProperties(gpu().sorter).algorithm;
+    const vksort::Algorithm chosen = testProperties(gpu().sorter).algorithm;
     const char* tuning = std::getenv("VKSORT_TUNING");
     const bool trusted = ctx.properties.vendorID == 0x10DE || ctx.properties.vendorID == 0x1002 ||
                          ctx.properties.vendorID == 0x8086;
@@ -298,11 +298,11 @@ TEST_SUITE("algorithms") {
       vksort::Sorter sorter = nullptr;
       REQUIRE(vksort::createSorter(info, &sorter));
       if (!tuning || std::string(tuning).find("algorithm=") == std::string::npos)
-        CHECK(vksort::getSorterProperties(sorter).algorithm == a);
+        CHECK(testProperties(sorter).algorithm == a);
       // NVIDIA's tiers (tuning.cpp): 512 x 4 tiles from 80k keys for Onesweep, whose chained
       // sorts gain there, and from 2^17 for reduce-then-scan, which lost from 80k (H100).
       if (ctx.properties.vendorID == 0x10DE && !tuning)
-        CHECK(vksort::getSorterProperties(sorter).tileTiers[1].fromCount == (a == Algorithm::onesweep ? 80u << 10 : 1u << 17));
+        CHECK(testProperties(sorter).tileTiers[1].fromCount == (a == Algorithm::onesweep ? 80u << 10 : 1u << 17));
       vksort::destroySorter(sorter);
     }
     vksort::SorterCreateInfo bad = ctx.sorterCreateInfo();

@@ -31,9 +31,9 @@ TEST_SUITE("api") {
     vksort::Sorter sorter = gpu().sorter;
     vksort::SorterProperties p = vksort::getSorterProperties(sorter);
     CHECK(p.subgroupSize >= 4);
-    CHECK(p.workgroupSize % p.subgroupSize == 0);
-    CHECK(p.tileKeys >= p.workgroupSize);
     CHECK(p.maxCount >= (1u << 24));
+    CHECK((p.algorithm == vksort::Algorithm::onesweep || p.algorithm == vksort::Algorithm::reduceThenScan));
+    CHECK(p.requiredSubgroupSize == testProperties(sorter).requiredSubgroupSize);
 
     vksort::SortConfig keys, pairs;
     pairs.valueType = vksort::ValueType::u32;
@@ -55,6 +55,56 @@ TEST_SUITE("api") {
     vksort::SortConfig bad;
     bad.keyType = vksort::KeyType(99);
     CHECK(vksort::getScratchRequirements(sorter, bad, 10, &r).result == vksort::Result::errorInvalidArgument);
+  }
+
+  TEST_CASE("describeSort tells what a sort runs, and rejects bad input") {
+    vksort::Sorter sorter = gpu().sorter;
+    const bool onesweep = vksort::getSorterProperties(sorter).algorithm == vksort::Algorithm::onesweep;
+    auto lines = [](const std::string& text, const std::string& what) {
+      size_t n = 0;
+      for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+      return n;
+    };
+    vksort::SortConfig pairs;
+    pairs.keyType = vksort::KeyType::f32;
+    pairs.valueType = vksort::ValueType::u32;
+    pairs.order = vksort::SortOrder::descending;
+    std::string text;
+    REQUIRE(vksort::describeSort(sorter, pairs, 1u << 20, false, &text));
+    CAPTURE(text);
+    CHECK(text.find("with u32 values") != std::string::npos);
+    CHECK(text.find("descending") != std::string::npos);
+    // Four passes (an even number: no copy-back), after init, histogram and scan, unless the
+    // tuning chains them all into one dispatch.
+    if (text.find("chained sort") == std::string::npos) {
+      CHECK(lines(text, " init ") == 1);
+      CHECK(lines(text, " histogram ") == 1);
+      CHECK(lines(text, onesweep ? " binning pass " : " downsweep pass ") == 4);
+      CHECK(lines(text, " upsweep pass ") == (onesweep ? 0u : 4u));
+    }
+    CHECK(lines(text, "copy-back") == 0);
+    CHECK(lines(text, "workgroup ") >= 1);
+    // Three passes: the result comes back from the scratch copy.
+    pairs.endBit = 24;
+    REQUIRE(vksort::describeSort(sorter, pairs, 1u << 20, false, &text));
+    CHECK(lines(text, "copy-back") == 1);
+    // A small sort runs as one workgroup; an indirect one reads its grids from the GPU.
+    REQUIRE(vksort::describeSort(sorter, pairs, 100, false, &text));
+    CHECK(text.find("in one workgroup") != std::string::npos);
+    CHECK(lines(text, "one-workgroup sort") >= 1);
+    REQUIRE(vksort::describeSort(sorter, pairs, 1u << 20, true, &text));
+    CHECK(text.find("grid from the GPU's count") != std::string::npos);
+    // Bad input: an error, and the text as it was.
+    const std::string before = text;
+    pairs.endBit = 33;
+    CHECK(vksort::describeSort(sorter, pairs, 1000, false, &text).result == vksort::Result::errorInvalidArgument);
+    pairs.endBit = 32;
+    CHECK(vksort::describeSort(nullptr, pairs, 1000, false, &text).result == vksort::Result::errorInvalidArgument);
+    CHECK(vksort::describeSort(sorter, pairs, 1000, false, nullptr).result == vksort::Result::errorInvalidArgument);
+    const uint32_t maxCount = vksort::getSorterProperties(sorter).maxCount;
+    if (maxCount < 0xFFFFFFFFu)
+      CHECK(vksort::describeSort(sorter, pairs, maxCount + 1, false, &text).result == vksort::Result::errorInvalidArgument);
+    CHECK(text == before);
   }
 
   TEST_CASE("recordSort rejects bad input and records nothing") {

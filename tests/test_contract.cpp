@@ -35,7 +35,7 @@ TEST_SUITE("contract") {
   TEST_CASE("shader work before and after a sort, with only the contract's barriers") {
     Gpu& g = gpu();
     vkctx::Context& ctx = g.ctx;
-    const uint32_t n = 3 * vksort::getSorterProperties(g.sorter).tileKeys + 77;
+    const uint32_t n = 3 * testProperties(g.sorter).tileKeys + 77;
     const uint32_t seed = 0x5eed;
 
     vksort::SortInfo info;
@@ -98,7 +98,7 @@ TEST_SUITE("contract") {
   TEST_CASE("sorts back to back in one command buffer, with one shared scratch and with separate ones") {
     Gpu& g = gpu();
     vkctx::Context& ctx = g.ctx;
-    const uint32_t n = 2 * vksort::getSorterProperties(g.sorter).tileKeys + 5;
+    const uint32_t n = 2 * testProperties(g.sorter).tileKeys + 5;
     for (bool sharedScratch : {true, false}) {
       CAPTURE(sharedScratch);
       std::vector<uint32_t> a = makeKeys(Dist::uniform, n, 11), b = makeKeys(Dist::q2, n, 12);
@@ -148,7 +148,7 @@ TEST_SUITE("contract") {
       if (*variant) tuned.emplace(variant);
       Gpu& g = gpu();
       vkctx::Context& ctx = g.ctx;
-      const uint32_t n = 2 * vksort::getSorterProperties(g.sorter).tileKeys + 9;
+      const uint32_t n = 2 * testProperties(g.sorter).tileKeys + 9;
       // Four passes; eight; three and the copy-back.
       for (const auto& [keyType, endBit, expected] : {std::tuple{vksort::KeyType::u32, 32u, 8u}, std::tuple{vksort::KeyType::u64, 64u, 12u},
                                                       std::tuple{vksort::KeyType::u32, 24u, 8u}}) {

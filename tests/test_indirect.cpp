@@ -8,7 +8,7 @@ using namespace vksort_test;
 
 TEST_SUITE("indirect") {
   TEST_CASE("counts from a buffer: 0, 1, around a tile, the maximum, past the maximum") {
-    const uint32_t tile = vksort::getSorterProperties(gpu().sorter).tileKeys;
+    const uint32_t tile = testProperties(gpu().sorter).tileKeys;
     const uint32_t maxCount = 3 * tile + 5;
     std::vector<uint32_t> keys = makeKeys(Dist::uniform, maxCount, 8);
     for (uint32_t count : {0u, 1u, 2u, tile - 1, tile, tile + 1, maxCount - 1, maxCount, maxCount + 1,
@@ -21,14 +21,14 @@ TEST_SUITE("indirect") {
   }
 
   TEST_CASE("a count written by a shader earlier in the same command buffer") {
-    const uint32_t tile = vksort::getSorterProperties(gpu().sorter).tileKeys;
+    const uint32_t tile = testProperties(gpu().sorter).tileKeys;
     std::vector<uint32_t> keys = makeKeys(Dist::q2, 5 * tile + 3, 9);
     sortIndirectAndCheck(keys, true, 2 * tile + 17, CountSource::shader);
     sortIndirectAndCheck(keys, false, 0, CountSource::shader);
   }
 
   TEST_CASE("key types, orders and an odd pass count work indirectly") {
-    const uint32_t tile = vksort::getSorterProperties(gpu().sorter).tileKeys;
+    const uint32_t tile = testProperties(gpu().sorter).tileKeys;
     std::vector<uint32_t> keys = makeKeys(Dist::uniform, 4 * tile, 10);
     vksort::SortConfig config;
     config.keyType = vksort::KeyType::f32;

@@ -83,7 +83,7 @@ vksort::SortConfig configOf(KeyType type, ValueType values = ValueType::none, So
 
 TEST_SUITE("keys") {
   TEST_CASE("every key type x value type x order") {
-    const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+    const TestProperties p = testProperties(gpu().sorter);
     for (KeyType type : kAllKeyTypes)
       for (ValueType values : {ValueType::none, ValueType::u32, ValueType::u64})
         for (SortOrder order : {SortOrder::ascending, SortOrder::descending}) {
@@ -133,7 +133,7 @@ TEST_SUITE("keys") {
   }
 
   TEST_CASE("bit ranges, odd and even pass counts") {
-    const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+    const TestProperties p = testProperties(gpu().sorter);
     struct Range {
       KeyType type;
       uint32_t begin, end;

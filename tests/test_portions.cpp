@@ -22,7 +22,7 @@ void sortAndCheck(const vksort::SortConfig& config, Dist d, uint32_t n, uint64_t
 TEST_SUITE("portions") {
   TEST_CASE("sorts of several portions match the reference") {
     TunedSorter tuned(kTinyPortions);
-    const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+    const TestProperties p = testProperties(gpu().sorter);
     struct Case {
       KeyType key;
       ValueType values;
@@ -58,7 +58,7 @@ TEST_SUITE("portions") {
     for (const char* algorithm : {"algorithm=1,portion_tiles=2", "algorithm=2"}) {
       const std::string tuning = std::string(algorithm) + ",histogram_tiles=4,histogram_min_groups=3";
       TunedSorter tuned(tuning.c_str());
-      const uint32_t tile = vksort::getSorterProperties(gpu().sorter).tileKeys;
+      const uint32_t tile = testProperties(gpu().sorter).tileKeys;
       vksort::SortConfig config;
       config.valueType = ValueType::u32;
       for (uint32_t tiles : {5u, 7u, 10u, 13u}) {
@@ -76,7 +76,7 @@ TEST_SUITE("portions") {
 
   TEST_CASE("indirect counts across portions") {
     TunedSorter tuned(kTinyPortions);
-    const uint32_t tile = vksort::getSorterProperties(gpu().sorter).tileKeys;
+    const uint32_t tile = testProperties(gpu().sorter).tileKeys;
     const uint32_t maxCount = 7 * tile + 3;  // four portions of two tiles
     std::vector<uint32_t> keys = makeKeys(Dist::uniform, maxCount, 21);
     for (uint32_t count : {0u, 1u, tile, 2 * tile, 2 * tile + 1, 5 * tile - 1, maxCount, maxCount + 9, ~0u})
@@ -92,7 +92,7 @@ TEST_SUITE("portions") {
     config.keyType = KeyType::u64;
     config.valueType = ValueType::u64;
     config.endBit = 64;
-    const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+    const TestProperties p = testProperties(gpu().sorter);
     const uint32_t maxCount = p.maxCount;
     REQUIRE(maxCount == 0xFFFFFFFFu);
     vksort::ScratchRequirements r{};

@@ -21,7 +21,7 @@ void sortWithBothAlgorithms(const std::string& shape, std::initializer_list<vkso
   for (Algorithm a : {Algorithm::onesweep, Algorithm::reduceThenScan}) {
     const std::string tuning = shape + ",algorithm=" + std::to_string(int(a));
     TunedSorter tuned(tuning.c_str());
-    const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+    const TestProperties p = testProperties(gpu().sorter);
     tilesOf(p);
     for (const vksort::SortConfig& config : configs)
       for (Dist d : dists) {
@@ -49,7 +49,7 @@ TEST_SUITE("shared_memory") {
     // halves it until the pipeline fits, and the sort still works. A tile fitted so has no room
     // for the values (sources) beside its 32-bit keys: they go through the keys' words (the
     // smaller tiles of the test above have the room).
-    const uint32_t workgroup = vksort::getSorterProperties(gpu().sorter).workgroupSize;
+    const uint32_t workgroup = testProperties(gpu().sorter).workgroupSize;
     const std::string tuning = "small_kpi=256,small_keys=" + std::to_string(4 * workgroup);
     TunedSorter tuned(tuning.c_str());
     const uint32_t n = 4 * workgroup - 3;
@@ -65,7 +65,7 @@ TEST_SUITE("shared_memory") {
   TEST_CASE("keys alone keep digit counts and starts in registers with chunked row sums, both algorithms") {
     // Keys alone in 512 invocations (two per digit: the row sums go in chunks) with the most keys
     // per invocation that fit only without s_digitCount / s_digitScan (2 KiB) in shared memory.
-    const vksort::SorterProperties base = vksort::getSorterProperties(gpu().sorter);
+    const TestProperties base = testProperties(gpu().sorter);
     const uint32_t workgroup = 512;
     const uint32_t sharedWords = gpu().ctx.properties.limits.maxComputeSharedMemorySize / 4;
     const uint32_t subgroups = workgroup / base.subgroupSize;
@@ -83,11 +83,11 @@ TEST_SUITE("shared_memory") {
     sortWithBothAlgorithms(
         shape, {configOf(KeyType::u32, ValueType::none, vksort::SortOrder::ascending, 0, 32), kConfigs[1]},
         {Dist::uniform, Dist::q4},
-        [&](const vksort::SorterProperties& p) {
+        [&](const TestProperties& p) {
           REQUIRE(p.tileTierCount == 2);
           REQUIRE(p.tileTiers[1].keysAloneTileKeys == workgroup * kpi);  // not fitted down
         },
-        [](const vksort::SorterProperties& p, const vksort::SortConfig&) {
+        [](const TestProperties& p, const vksort::SortConfig&) {
           return 3 * p.tileTiers[1].keysAloneTileKeys + 33;
         });
   }
@@ -95,7 +95,7 @@ TEST_SUITE("shared_memory") {
   TEST_CASE("tiles larger than shared memory go through it in rounds, both algorithms") {
     // A tile whose keys alone overflow the device's shared memory: with 4 reorder rounds only a
     // quarter of it is in shared memory at once (and the subgroup counters share those words).
-    const uint32_t workgroup = vksort::getSorterProperties(gpu().sorter).workgroupSize;
+    const uint32_t workgroup = testProperties(gpu().sorter).workgroupSize;
     const uint32_t sharedWords = gpu().ctx.properties.limits.maxComputeSharedMemorySize / 4;
     const uint32_t kpi = 4 * (sharedWords / (4 * workgroup) + 1);
     const std::string shape = "rounds=4,wide_rounds=4,small_keys=0,keys=" + std::to_string(kpi) +
@@ -106,12 +106,12 @@ TEST_SUITE("shared_memory") {
     // to their places. Where that takes more than 64 keys per invocation (lavapipe at subgroup
     // size 4: 68, pipelines whose compiles take LLVM minutes each), 32-bit pairs alone: the
     // other layouts run at lavapipe's 8 and 16 (36) and on GPUs (the H100: 52).
-    auto tiles = [&](const vksort::SorterProperties& p) {
+    auto tiles = [&](const TestProperties& p) {
       REQUIRE(p.workgroupSize == workgroup);
       REQUIRE(p.tileKeys == workgroup * kpi);  // not fitted down: the rounds make it fit
       REQUIRE(p.tileKeys > sharedWords);
     };
-    auto count = [](const vksort::SorterProperties& p, const vksort::SortConfig& config) {
+    auto count = [](const TestProperties& p, const vksort::SortConfig& config) {
       return 3 * (wideElements(config) ? p.wideTileKeys : p.tileKeys) + 33;
     };
     if (kpi > 64) {

@@ -17,7 +17,7 @@ TEST_SUITE("soak") {
     const int count = countEnv ? std::atoi(countEnv) : 500;
     MESSAGE("soak seed " << seed << " (VKSORT_SOAK_SEED to repeat), " << count << " configurations");
     std::mt19937_64 rng(seed);
-    const uint32_t tile = vksort::getSorterProperties(gpu().sorter).tileKeys;
+    const uint32_t tile = testProperties(gpu().sorter).tileKeys;
     TunedSorter tuned("algorithm=1,portion_tiles=3,wide_from=0");
     const vksort::Sorter sorters[2] = {tuned.saved, gpu().sorter};
     for (int run = 0; run < count; ++run) {

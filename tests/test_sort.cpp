@@ -13,7 +13,7 @@ void sortAndCheck(const std::vector<uint32_t>& keys, bool pairs) {
   checkAgainstReference(keys, out, pairs);
 }
 
-uint32_t tileKeys() { return vksort::getSorterProperties(gpu().sorter).tileKeys; }
+uint32_t tileKeys() { return testProperties(gpu().sorter).tileKeys; }
 
 }  // namespace
 
@@ -66,7 +66,7 @@ TEST_SUITE("sort") {
     for (const char* algorithm : {"algorithm=1", "algorithm=2"}) {
       const std::string tuning = std::string(algorithm) + ",chained_up_to=0,small_keys=0,histogram_tiles=2,histogram_min_groups=3";
       TunedSorter tuned(tuning.c_str());
-      const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+      const TestProperties p = testProperties(gpu().sorter);
       for (const vksort::SortConfig& config : configs) {
         const bool pairs = config.valueType != ValueType::none;
         const bool wide = wideElements(config);

@@ -27,7 +27,7 @@ Gpu& gpu() {
     vkctx::Options o;
     o.validation = !(v && std::string(v) == "0");
     g = std::make_unique<Gpu>(o);
-    vksort::SorterProperties p = vksort::getSorterProperties(g->sorter);
+    TestProperties p = testProperties(g->sorter);
     std::string line = std::string("device: ") + g->ctx.properties.deviceName + ", subgroup " +
                        std::to_string(p.subgroupSize) + (p.requiredSubgroupSize ? " (required)" : "") +
                        ", workgroup " + std::to_string(p.workgroupSize) + ", tile " + std::to_string(p.tileKeys) +

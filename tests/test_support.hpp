@@ -8,10 +8,15 @@
 #include <string>
 #include <vector>
 
+#include "introspection.hpp"
 #include "sort_reference.hpp"
 #include "vk_context.hpp"
 
 namespace vksort_test {
+
+// What a sorter chose inside (its tiers' tiles, its kernels' choices): src/introspection.hpp.
+using TestProperties = vksort::detail::SorterInternals;
+inline TestProperties testProperties(vksort::Sorter sorter) { return vksort::detail::sorterInternals(sorter); }
 
 struct Gpu {
   vkctx::Context ctx;

@@ -11,7 +11,7 @@ TEST_SUITE("threads") {
     Gpu& g = gpu();
     vkctx::Context& ctx = g.ctx;
     constexpr int kThreads = 8;
-    const uint32_t n = 3 * vksort::getSorterProperties(g.sorter).tileKeys + 101;
+    const uint32_t n = 3 * testProperties(g.sorter).tileKeys + 101;
     vksort::SortInfo info;
     info.count = info.maxCount = n;
     vksort::ScratchRequirements req;

@@ -10,7 +10,7 @@ using namespace vksort_test;
 namespace {
 
 // A tier's tile for a config's class (tuning.hpp's tileClass()).
-uint32_t tileKeysOf(const vksort::TileTier& tier, const vksort::SortConfig& config) {
+uint32_t tileKeysOf(const vksort::detail::TierTiles& tier, const vksort::SortConfig& config) {
   const bool pairs = config.valueType != ValueType::none;
   if (keyWords(config) == 2 && !pairs) return tier.wideKeysAloneTileKeys;
   return wideElements(config) ? tier.wideTileKeys : pairs ? tier.tileKeys : tier.keysAloneTileKeys;
@@ -22,10 +22,10 @@ TEST_SUITE("tiles") {
   TEST_CASE("the one-workgroup sort in each of its tiles") {
     // Radix tiles of 1, 2 and 4 keys per invocation (no bitonic ones): counts around each tile's
     // size run in it or the next; past the largest, the multi-dispatch sort.
-    const uint32_t workgroup = vksort::getSorterProperties(gpu().sorter).workgroupSize;
+    const uint32_t workgroup = testProperties(gpu().sorter).workgroupSize;
     const std::string tuning = "bitonic_keys_per_pass=0,small_kpi=1,small_tiles=3,small_keys=100000000,small_workgroup=" + std::to_string(workgroup);
     TunedSorter tuned(tuning.c_str());
-    const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+    const TestProperties p = testProperties(gpu().sorter);
     REQUIRE(p.smallSortMaxKeys == 4 * workgroup);
     REQUIRE(p.smallSortWideMaxKeys == 4 * workgroup);
     for (const vksort::SortConfig& config : {kConfigs[0], kConfigs[2], kConfigs[3]})  // kConfigs[2]: odd pass count
@@ -41,7 +41,7 @@ TEST_SUITE("tiles") {
     // subgroup (shuffles alone), then larger workgroups (shared-memory stages); with 4 keys, stages
     // within an invocation's registers. No radix tile is larger (one subgroup's keys), so every
     // count up to the largest network runs in one; past it, the multi-dispatch sort.
-    const uint32_t subgroup = vksort::getSorterProperties(gpu().sorter).subgroupSize;
+    const uint32_t subgroup = testProperties(gpu().sorter).subgroupSize;
     // Integer keys alone over their whole range come back from the network's bits (no gather).
     std::vector<vksort::SortConfig> configs(std::begin(kConfigs), std::end(kConfigs));
     configs.push_back(configOf(KeyType::i32, ValueType::none, vksort::SortOrder::descending, 0, 32));
@@ -51,7 +51,7 @@ TEST_SUITE("tiles") {
       const std::string tuning = "small_kpi=1,small_tiles=1,small_workgroup=1,small_keys=100000000,bitonic_keys_per_pass=100000000,"
                                  "bitonic_workgroup=" + std::to_string(subgroup) + ",bitonic_kpi=" + std::to_string(kpi);
       TunedSorter tuned(tuning.c_str());
-      const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+      const TestProperties p = testProperties(gpu().sorter);
       const uint32_t largest = p.smallSortMaxKeys;
       REQUIRE(largest >= 4 * subgroup * kpi);  // at least three networks
       REQUIRE((largest & (largest - 1)) == 0);
@@ -75,7 +75,7 @@ TEST_SUITE("tiles") {
     // Two tiers past the first, each of another workgroup size, keys per invocation and round
     // count (3 rounds: places do not split evenly), from counts between two tiles; keys alone
     // take the tier's shape of their width in the first, shapes of their own in the second.
-    const vksort::SorterProperties base = vksort::getSorterProperties(gpu().sorter);
+    const TestProperties base = testProperties(gpu().sorter);
     const uint32_t from = 2 * base.tileKeys + 7;
     const uint32_t workgroup = base.workgroupSize / 2;
     const uint32_t from2 = from + 3 * workgroup * 9 + 11;
@@ -90,7 +90,7 @@ TEST_SUITE("tiles") {
     for (Algorithm a : {Algorithm::onesweep, Algorithm::reduceThenScan}) {
       const std::string tuning = shape + ",algorithm=" + std::to_string(int(a));
       TunedSorter tuned(tuning.c_str());
-      const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+      const TestProperties p = testProperties(gpu().sorter);
       REQUIRE(p.tileTierCount == 3);
       REQUIRE(p.tileTiers[0].tileKeys == base.tileKeys);
       REQUIRE(p.tileTiers[1].fromCount == from);
@@ -125,7 +125,7 @@ TEST_SUITE("tiles") {
     // binning.glsl keeps subgroups 2p and 2p + 1's counters in the halves of one word: an odd
     // subgroup count leaves the last word's high halves to nobody, and the row sums, the ranking
     // and the scatter must still see every subgroup's keys (whole tiles and a partial last one).
-    const uint32_t subgroup = vksort::getSorterProperties(gpu().sorter).subgroupSize;
+    const uint32_t subgroup = testProperties(gpu().sorter).subgroupSize;
     for (uint32_t subgroups : {1u, 3u})
       for (Algorithm a : {Algorithm::onesweep, Algorithm::reduceThenScan}) {
         const std::string variant = "algorithm=" + std::to_string(int(a)) + ",small_keys=0,tiers=1,keys=5,wide_keys=3,workgroup=" +
@@ -143,7 +143,7 @@ TEST_SUITE("tiles") {
     // tier's tile. In portions of 2 tiles too (a fitted tile's portions are shorter), and through
     // shared memory in rounds (3 and 2: the fitted keys need not split evenly), and with a hot
     // digit in every pass (its keys counted a subgroup at a time, sitting-out keys not).
-    const uint32_t workgroup = vksort::getSorterProperties(gpu().sorter).workgroupSize;
+    const uint32_t workgroup = testProperties(gpu().sorter).workgroupSize;
     const std::string shape = "algorithm=1,small_keys=0,wave_workgroups=3,fit_percent=100,tiers=2,tier1_from=" + std::to_string(2 * workgroup) +
                               ",tier1_fit=1,tier1_workgroup=" + std::to_string(workgroup) +
                               ",tier1_keys=9,tier1_rounds=1,tier1_wide_workgroup=" + std::to_string(workgroup) +
@@ -151,7 +151,7 @@ TEST_SUITE("tiles") {
                               ",tier1_alone_keys=7,tier1_alone_rounds=1";
     for (const char* variant : {"", ",portion_tiles=2", ",tier1_rounds=3,tier1_wide_rounds=2", ",hot_digit_from=1", ",riding_values=1"}) {
       TunedSorter tuned((shape + variant).c_str());
-      const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+      const TestProperties p = testProperties(gpu().sorter);
       REQUIRE(p.waveWorkgroups == 3);
       REQUIRE(p.tileTierCount == 2);
       REQUIRE(!p.tileTiers[0].fittedToWaves);
@@ -173,7 +173,7 @@ TEST_SUITE("tiles") {
     }
     // Reduce-then-scan fits nothing.
     TunedSorter rts((shape + ",algorithm=2").c_str());
-    const vksort::SorterProperties p = vksort::getSorterProperties(gpu().sorter);
+    const TestProperties p = testProperties(gpu().sorter);
     CHECK(p.waveWorkgroups == 0);
     CHECK(!p.tileTiers[1].fittedToWaves);
   }

@@ -1,10 +1,12 @@
 /* vksort C API: the same sorter as vksort.hpp, for C, Rust, Zig and engines that avoid C++ ABIs.
  * Every type and function mirrors its C++ twin (see vksort.hpp for the full contract: memory,
  * barrier contract, errors). Functions returning VksortResult record nothing on failure; the
- * message of the calling thread's last failure is vksortGetLastErrorMessage(). */
+ * message of the calling thread's last failure is vksortGetLastErrorMessage(). Every struct has
+ * its C++ twin's fields in the same order (src/c_api.cpp checks it at compile time). */
 #ifndef VKSORT_VKSORT_H
 #define VKSORT_VKSORT_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <vulkan/vulkan_core.h>
 
@@ -58,33 +60,11 @@ typedef struct VksortSorterCreateInfo {
   VksortAlgorithm algorithm;                    /* optional: 0 chooses per device */
 } VksortSorterCreateInfo;
 
-/* Binning tiles of sorts of at least fromCount keys (vksort.hpp: TileTier). */
-#define VKSORT_MAX_TILE_TIERS 9
-typedef struct VksortTileTier {
-  uint32_t fromCount;
-  uint32_t tileKeys;
-  uint32_t wideTileKeys;
-  uint32_t keysAloneTileKeys;
-  uint32_t wideKeysAloneTileKeys;
-  VkBool32 fittedToWaves;
-} VksortTileTier;
-
 typedef struct VksortSorterProperties {
   uint32_t subgroupSize;
   VkBool32 requiredSubgroupSize;
-  uint32_t workgroupSize;
-  uint32_t tileKeys;
-  uint32_t wideTileKeys;
   uint32_t maxCount;
-  VkBool32 partitionedRanking;
   VksortAlgorithm algorithm;
-  uint32_t smallSortMaxKeys;
-  uint32_t smallSortWideMaxKeys;
-  uint32_t tileTierCount;
-  VksortTileTier tileTiers[VKSORT_MAX_TILE_TIERS];
-  uint32_t waveWorkgroups;
-  uint32_t chainedMaxKeys;
-  VkBool32 atomicRanking;
 } VksortSorterProperties;
 
 /* A zero-initialized config is u32 keys, no values, ascending; set endBit (32 for all bits). */
@@ -113,12 +93,12 @@ typedef struct VksortSortInfo {
   VksortSortConfig config;
   uint32_t count;                 /* ignored when countBuffer.buffer is not null */
   uint32_t maxCount;
+  VksortBufferRange countBuffer;  /* optional: indirect sorts (vksort.hpp, SortInfo::countBuffer) */
   VksortBufferRange keys;
   VksortBufferRange values;       /* ignored for keys alone */
   VksortBufferRange scratch;
   VkQueryPool timestampPool;      /* optional profiling */
   uint32_t firstTimestamp;
-  VksortBufferRange countBuffer;  /* optional: indirect sorts (vksort.hpp, SortInfo::countBuffer) */
 } VksortSortInfo;
 
 VKSORT_C_API VksortResult vksortCreateSorter(const VksortSorterCreateInfo* pCreateInfo, VksortSorter* pSorter);
@@ -129,6 +109,11 @@ VKSORT_C_API VksortResult vksortGetScratchRequirements(VksortSorter sorter, cons
 VKSORT_C_API VksortResult vksortRecordSort(VksortSorter sorter, VkCommandBuffer commandBuffer,
                                            const VksortSortInfo* pInfo);
 VKSORT_C_API uint32_t vksortGetSortTimestampCount(const VksortSortConfig* pConfig);
+/* What a sort would run, as text (vksort.hpp: describeSort). Writes at most *pSize bytes,
+ * NUL-terminated, to pText and sets *pSize to the bytes the whole text needs; pText may be NULL
+ * to ask for the size. */
+VKSORT_C_API VksortResult vksortDescribeSort(VksortSorter sorter, const VksortSortConfig* pConfig, uint32_t count,
+                                             VkBool32 indirect, char* pText, size_t* pSize);
 /* The message of the calling thread's last failed call ("" if none). Valid until its next call. */
 VKSORT_C_API const char* vksortGetLastErrorMessage(void);
 

@@ -1,7 +1,8 @@
 // vksort: GPU radix sort for Vulkan. Sorts keys, or key/value pairs, that live in the caller's
 // buffers, by recording compute dispatches and their barriers into the caller's command buffer.
-// Algorithm: Onesweep (Adinets & Merrill 2022), the LSD radix sort behind CUB: one histogram of
-// every digit, a scan, then per 8-bit digit one chained-scan pass with decoupled look-back.
+// Algorithms: Onesweep (Adinets & Merrill 2022), the LSD radix sort behind CUB: one histogram of
+// every digit, a scan, then per 8-bit digit one chained-scan pass with decoupled look-back; and,
+// where a device does not promise what the look-back needs, reduce-then-scan (Algorithm below).
 //
 // Use:
 //   1. createSorter() once per VkDevice. The sorter is immutable: any thread may record with it.
@@ -69,8 +70,8 @@ typedef struct Sorter_T* Sorter;
 // The sorting algorithm. Onesweep's look-back has a workgroup wait on others that started before
 // it, which needs a device that keeps those running (forward progress); reduce-then-scan never
 // waits on another workgroup and runs anywhere, reading the keys once more per pass.
-// automatic: Onesweep on the drivers known to provide forward progress (NVIDIA, AMD, Intel,
-// RADV, ANV, lavapipe; README "Supported devices"), reduce-then-scan on every other.
+// automatic: Onesweep on the drivers known to provide forward progress (NVIDIA's, AMD's, RADV,
+// Intel's, ANV; README "Supported devices"), reduce-then-scan on every other, lavapipe included.
 enum class Algorithm : uint32_t { automatic = 0, onesweep = 1, reduceThenScan = 2 };
 
 struct SorterCreateInfo {
@@ -108,42 +109,13 @@ VKSORT_API Status createSorter(const SorterCreateInfo& createInfo, Sorter* pSort
 // Destroys a sorter. Command buffers recorded with it must have completed. `sorter` may be null.
 VKSORT_API void destroySorter(Sorter sorter);
 
-// Binning tiles of sorts of at least fromCount keys (an indirect sort's maxCount), up to the next
-// tier's: smaller tiles keep many workgroups busy on smaller sorts, larger ones cut per-tile work.
-struct TileTier {
-  uint32_t fromCount;
-  uint32_t tileKeys;            // keys per tile, 32-bit keys with 32-bit values
-  uint32_t wideTileKeys;        // keys per tile, pairs whose keys or values are 64-bit
-  uint32_t keysAloneTileKeys;   // keys per tile, 32-bit keys without values
-  uint32_t wideKeysAloneTileKeys;  // keys per tile, 64-bit keys without values
-  bool fittedToWaves;           // direct Onesweep sorts cut these tiles to fill whole waves of
-                                // SorterProperties::waveWorkgroups (fewer keys per invocation)
-};
-constexpr uint32_t kMaxTileTiers = 9;
-
-// What a sorter chose for its device, for logs and benchmarks.
+// What a sorter offers its caller. How it sorts (tiles, kernels, their variants) is for
+// describeSort() to tell.
 struct SorterProperties {
-  uint32_t subgroupSize;        // the size the kernels are built for (see requiredSubgroupSize)
-  bool requiredSubgroupSize;    // true: the pipelines require it (subgroupSizeControl)
-  uint32_t workgroupSize;       // invocations of a binning workgroup of the first tier
-  uint32_t tileKeys;            // keys per binning tile of the first tier, 32-bit keys and values
-  uint32_t wideTileKeys;        // the same when keys or values are 64-bit (64-bit keys alone too)
-  uint32_t maxCount;            // the largest count one sort accepts (memory allowing)
-  bool partitionedRanking;      // ranking with subgroupPartitionNV rather than ballots
-  Algorithm algorithm;          // onesweep or reduceThenScan, as chosen for the device
-  uint32_t smallSortMaxKeys;    // sorts of up to this many keys run in one dispatch (0: none),
-  uint32_t smallSortWideMaxKeys;//   and when keys or values are 64-bit
-  uint32_t tileTierCount;       // tileTiers[0] is {0, tileKeys, wideTileKeys, ...}
-  TileTier tileTiers[kMaxTileTiers];
-  uint32_t waveWorkgroups;      // where a tier's tiles are fitted to whole waves: the binning
-                                // workgroups of a wave (one per SM, VK_NV_shader_sm_builtins); else 0
-  uint32_t chainedMaxKeys;      // direct Onesweep sorts of more keys than the one-dispatch small
-                                // sort takes and up to this many 32-bit keys (half as many 64-bit
-                                // ones) run histogram, scan and every pass in one dispatch, where
-                                // their tile allows (0: none)
-  bool atomicRanking;           // ranking with one shared atomic per key rather than ballots, on
-                                // devices where a subgroup's atomics on one word apply in lane
-                                // order (NVIDIA; README, "Supported devices")
+  uint32_t subgroupSize;      // the size the kernels are built for (see requiredSubgroupSize)
+  bool requiredSubgroupSize;  // true: the pipelines require it (subgroupSizeControl)
+  uint32_t maxCount;          // the largest count one sort accepts (memory allowing)
+  Algorithm algorithm;        // onesweep or reduceThenScan, as chosen for the device
 };
 VKSORT_API SorterProperties getSorterProperties(Sorter sorter);
 
@@ -229,6 +201,15 @@ struct SortInfo {
 // Timestamps a profiled sort writes: 4 + the number of binning passes (+ 1 for the copy-back
 // when that number is odd); 0 for an invalid config.
 VKSORT_API uint32_t getSortTimestampCount(const SortConfig& config);
+
+// What a sort would run, as text (one line per dispatch): the device's tuning table, the tile
+// class, tier and tile of a sort of `count` keys with `config` (an indirect sort: of up to
+// `count`, its maxCount), then each dispatch in order with its grid and its pipeline's variant:
+// workgroup, keys per invocation, rounds through shared memory, ranking, value handling,
+// look-back loads and stores, persistence, prefetch, hot digits. Records nothing and creates no
+// pipeline; for logs, bug reports, and anyone asking why a sort takes the time it does.
+VKSORT_API Status describeSort(Sorter sorter, const SortConfig& config, uint32_t count, bool indirect,
+                               std::string* pDescription);
 
 // Records a sort into `commandBuffer`, which must be in the recording state, outside a render
 // pass, on a queue family with compute. The sorted keys (and values) land in the caller's ranges.

@@ -344,18 +344,11 @@ int main(int argc, char** argv) try {
   vkctx::Context ctx(vkctx::Options{});
   vksort::Sorter sorter = nullptr;
   vkctx::check(vksort::createSorter(ctx.sorterCreateInfo(), &sorter), "createSorter");
-  vksort::SorterProperties p = vksort::getSorterProperties(sorter);
-  std::printf("# %s, driver 0x%x, subgroup %u%s, workgroup %u, tile %u keys (64-bit: %u), ranking %s\n",
+  const vksort::SorterProperties p = vksort::getSorterProperties(sorter);
+  std::printf("# %s, driver 0x%x, subgroup %u%s, %s (what each sort runs: vksort_demo --describe)\n",
               ctx.properties.deviceName, ctx.properties.driverVersion, p.subgroupSize,
-              p.requiredSubgroupSize ? " (required)" : "", p.workgroupSize, p.tileKeys, p.wideTileKeys,
-              p.partitionedRanking ? "subgroupPartitionNV" : p.atomicRanking ? "atomics" : "ballots");
-  for (uint32_t i = 1; i < p.tileTierCount; ++i)
-    std::printf("# from %u keys: tile %u keys (64-bit: %u; keys alone: 32-bit %u, 64-bit %u)%s\n",
-                p.tileTiers[i].fromCount, p.tileTiers[i].tileKeys, p.tileTiers[i].wideTileKeys,
-                p.tileTiers[i].keysAloneTileKeys, p.tileTiers[i].wideKeysAloneTileKeys,
-                p.tileTiers[i].fittedToWaves ? ", fitted to whole waves" : "");
-  if (p.waveWorkgroups != 0) std::printf("# waves of %u workgroups\n", p.waveWorkgroups);
-  std::printf("# one workgroup up to %u keys (64-bit: %u)\n", p.smallSortMaxKeys, p.smallSortWideMaxKeys);
+              p.requiredSubgroupSize ? " (required)" : "",
+              p.algorithm == vksort::Algorithm::onesweep ? "Onesweep" : "reduce-then-scan");
   std::printf("# impl,mode,dist,n,median_ms,min_ms,gkeys_per_s,check\n");
   {
     Bench bench(ctx, sorter, args);

@@ -1,0 +1,22 @@
+// The embedded SPIR-V of each kernel module, and what it declares.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "variant.hpp"
+
+namespace vksort::detail {
+
+struct ModuleCode {
+  const uint32_t* code;
+  size_t bytes;
+};
+ModuleCode moduleCode(Module m);
+
+// The constant_ids of the specialization constants a module declares (its SpecId decorations),
+// ascending.
+std::vector<uint32_t> specIdsOf(Module m);
+bool moduleDeclares(Module m, uint32_t constantId);
+
+}  // namespace vksort::detail

@@ -1,0 +1,188 @@
+#include "plan.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "modules.hpp"
+#include "shader_interface.h"
+
+namespace vksort::detail {
+namespace {
+
+uint32_t divideUp(uint32_t a, uint32_t b) { return uint32_t((uint64_t(a) + b - 1) / b); }
+
+const char* roleName(Role r) {
+  static const char* const kNames[kRoleBinning] = {"init", "histogram", "scan", "copy-back", "tile scan", "one-workgroup sort",
+                                                   "chained sort"};
+  return r < kRoleBinning ? kNames[r] : r < kRoleUpsweep ? "binning" : "upsweep";
+}
+
+const char* keyTypeName(KeyType k) {
+  static const char* const kNames[] = {"u32", "i32", "f32", "u64", "i64", "f64"};
+  return uint32_t(k) < 6 ? kNames[uint32_t(k)] : "?";
+}
+
+}  // namespace
+
+uint32_t passCount(const SortConfig& c) { return (c.endBit - c.beginBit + kRadixBits - 1) / kRadixBits; }
+
+uint32_t binningDispatches(const SortConfig& c) { return passCount(c) + passCount(c) % 2; }
+
+uint32_t digitWordOf(const SortConfig& c, uint32_t pass) {
+  if (keyBytes(c.keyType) != 8) return kDigitAnyWord;
+  const uint32_t begin = c.beginBit + pass * kRadixBits, end = std::min(begin + kRadixBits, c.endBit);
+  return end <= 32 ? kDigitLowWord : begin >= 32 ? kDigitHighWord : kDigitAnyWord;
+}
+
+SortPlan planSort(const Tuning& t, const SortConfig& c, uint32_t count, uint32_t maxCount, bool indirect) {
+  SortPlan p{};
+  p.config = c;
+  p.indirect = indirect;
+  p.count = count;
+  p.span = indirect ? maxCount : count;
+  p.passes = passCount(c);
+  const bool onesweep = t.algorithm == Algorithm::onesweep;
+  const uint32_t words = elementWords(c);
+  const uint32_t keyType = uint32_t(c.keyType), valueType = uint32_t(c.valueType);
+  p.tier = t.tierOf(p.span);
+  p.tile = t.tileFor(tileClass(c), p.span);
+  p.chained = !indirect && t.chains(c, p.span);
+  // Direct sorts know their count here: their tiles may be fitted to whole waves.
+  p.tileKeys = indirect || p.chained ? p.tile.keys() : t.fittedTileKeys(p.tile, p.span);
+  p.fitted = p.tileKeys != p.tile.keys();
+  p.smallTier = t.smallTileOf(words, p.span, p.passes);
+  p.smallKeys = std::min(t.smallSortKeys[words - 1], t.smallTiles[p.smallTier][words - 1].keys());
+  p.smallOnly = p.span <= p.smallKeys;
+  p.portionKeys = onesweep ? t.portionKeys(p.tileKeys) : ~0u;
+  p.portions = onesweep ? divideUp(p.span, p.portionKeys) : 1;
+  // Histogram workgroups: up to histogramTilesPerWorkgroup tiles each, fewer where that leaves
+  // fewer than histogramMinWorkgroups of them (each workgroup reads its tiles in sequence).
+  p.histogramGroupTiles = std::clamp(divideUp(p.span, p.tileKeys) / t.histogramMinWorkgroups, 1u, t.histogramTilesPerWorkgroup);
+  // A scatter's byte offset may pass 2^31 (addressing.glsl), or the tuning asks for 64-bit addresses.
+  const uint64_t elementBytes = std::max(keyBytes(c.keyType), valueBytes(c.valueType));
+  p.wideAddresses = uint64_t(p.span) * elementBytes > 0x7FFFFFFFull || p.span >= t.wideAddressesFrom;
+
+  // The pipelines.
+  for (PipelineKey& k : p.pipelines) k = {kKernelCount, 0, 0, 0, false, kDigitAnyWord};
+  p.pipelines[kRoleInit] = {kInit, 0, 0, 0, false, kDigitAnyWord};
+  p.pipelines[kRoleHistogram] = {kHistogram, keyType, 0, 0, false, kDigitAnyWord};
+  p.pipelines[kRoleScan] = {kScan, 0, 0, 0, false, kDigitAnyWord};
+  for (uint32_t pass = 0; !p.chained && pass < p.passes; ++pass) {
+    const uint32_t word = digitWordOf(c, pass);
+    p.pipelines[kRoleBinning + word] = {onesweep ? kBinning : kDownsweep, keyType, valueType, p.tier, p.fitted, word};
+    if (!onesweep) p.pipelines[kRoleUpsweep + word] = {kUpsweep, keyType, valueType, p.tier, false, word};
+  }
+  if (!onesweep && !p.chained) p.pipelines[kRoleTileScan] = {kTileScan, 0, 0, 0, false, kDigitAnyWord};
+  if (p.smallKeys != 0) p.pipelines[kRoleSmall] = {kSmallSort, keyType, valueType, p.smallTier, false, kDigitAnyWord};
+  if (p.chained) p.pipelines[kRoleChained] = {kChained, keyType, valueType, p.tier, false, kDigitAnyWord};
+  p.pipelines[kRoleCopyBack] = {kCopyBack, 0, 0, 0, false, kDigitAnyWord};
+
+  // The dispatches. A grid that depends on the count comes, for an indirect sort, from the
+  // arguments the init kernel wrote into the header.
+  auto add = [&](Role role, uint32_t groups, uint32_t slot, bool stamp) -> PlannedDispatch& {
+    p.dispatches.push_back({.role = role, .pass = 0, .portion = 0, .dispatchIndex = 0, .groups = groups,
+                            .indirectSlot = indirect ? slot : kDirectGrid, .barrierBefore = false,
+                            .barrierAfter = kBarrierNone, .timestampAfter = stamp});
+    return p.dispatches.back();
+  };
+  if (p.smallOnly && !indirect) {  // the whole sort in one workgroup
+    add(kRoleSmall, 1, kDirectGrid, false);
+    return p;
+  }
+  add(kRoleInit, 1, kDirectGrid, true).barrierAfter = indirect ? kBarrierIndirect : kBarrierCompute;
+  if (indirect && p.smallKeys != 0) {  // the GPU picks: this, or the grids below
+    PlannedDispatch& small = add(kRoleSmall, 1, kDispatchSmall, false);
+    if (p.smallOnly) return p;
+    small.barrierAfter = kBarrierCompute;
+  }
+  const uint32_t tiles = divideUp(count, p.tileKeys);
+  const uint32_t histogramGroups = divideUp(tiles, p.histogramGroupTiles);
+  if (p.chained) {
+    add(kRoleChained, histogramGroups + p.passes * tiles, kDirectGrid, true);
+  } else {
+    add(kRoleHistogram, histogramGroups, kDispatchHistogram, true).barrierAfter = kBarrierCompute;
+    add(kRoleScan, p.passes, kDirectGrid, true).barrierAfter = kBarrierCompute;
+    if (onesweep) {
+      // Per pass one dispatch per portion; look-back words alternate between two regions from
+      // dispatch to dispatch, each dispatch clearing the next one's. A direct sort's grid is its
+      // portion's tiles, or if more the next dispatch's, whose words it clears.
+      auto tilesOf = [&](uint32_t portion) {
+        return divideUp(std::min(count - portion * p.portionKeys, p.portionKeys), p.tileKeys);
+      };
+      uint32_t dispatchIndex = 0;
+      for (uint32_t pass = 0; pass < p.passes; ++pass)
+        for (uint32_t portion = 0; portion < p.portions; ++portion, ++dispatchIndex) {
+          const bool last = pass + 1 == p.passes && portion + 1 == p.portions;
+          const uint32_t next = portion + 1 < p.portions ? portion + 1 : 0;
+          const uint32_t groups = indirect ? 0 : std::max(tilesOf(portion), last ? 0 : tilesOf(next));
+          PlannedDispatch& d = add(Role(kRoleBinning + digitWordOf(c, pass)), groups, kDispatchBinning,
+                                   portion + 1 == p.portions);
+          d.pass = pass;
+          d.portion = portion;
+          d.dispatchIndex = dispatchIndex;
+          d.barrierAfter = last ? kBarrierNone : kBarrierCompute;
+        }
+    } else {
+      // Per pass an upsweep of per-tile digit counts into the tile table, a scan of it per digit,
+      // and a downsweep that ranks and scatters. No workgroup waits on another.
+      for (uint32_t pass = 0; pass < p.passes; ++pass) {
+        const uint32_t word = digitWordOf(c, pass);
+        PlannedDispatch& up = add(Role(kRoleUpsweep + word), tiles, kDispatchTiles, false);
+        up.pass = pass;
+        up.barrierAfter = kBarrierCompute;
+        add(kRoleTileScan, kRadix, kDirectGrid, false).barrierAfter = kBarrierCompute;
+        PlannedDispatch& down = add(Role(kRoleBinning + word), tiles, kDispatchTiles, true);
+        down.pass = pass;
+        down.barrierAfter = pass + 1 < p.passes ? kBarrierCompute : kBarrierNone;
+      }
+    }
+  }
+  if (p.passes % 2 == 1)  // the result is in the scratch copies
+    add(kRoleCopyBack, divideUp(count, kCopyBackWorkgroup), kDispatchCopyBack, true).barrierBefore = true;
+  return p;
+}
+
+std::string describePlan(const Tuning& t, const SortPlan& p) {
+  std::string out;
+  char line[256];
+  const SortConfig& c = p.config;
+  std::snprintf(line, sizeof line, "sort of %u %s keys%s%s, %s, bits [%u, %u): %u passes, %s, %s\n",
+                p.count, keyTypeName(c.keyType),
+                c.valueType == ValueType::none ? "" : c.valueType == ValueType::u32 ? " with u32 values" : " with u64 values",
+                p.indirect ? " (indirect: at most)" : "", c.order == SortOrder::ascending ? "ascending" : "descending",
+                c.beginBit, c.endBit, p.passes,
+                t.algorithm == Algorithm::onesweep ? "Onesweep" : "reduce-then-scan",
+                p.smallOnly ? "in one workgroup" : p.chained ? "chained in one dispatch" : "one dispatch per pass");
+  out += line;
+  std::snprintf(line, sizeof line,
+                "tile class %s, tier %u (from %u keys): %u x %u keys in %u round%s, %u keys per tile%s; "
+                "one-workgroup sort up to %u keys%s%s\n",
+                className(tileClass(c)), p.tier, t.tiers[p.tier].from, p.tile.workgroupSize, p.tile.keysPerInvocation,
+                p.tile.reorderRounds, p.tile.reorderRounds == 1 ? "" : "s", p.tileKeys,
+                p.fitted ? " (fitted to whole waves)" : "", p.smallKeys, p.portions > 1 ? "; portions of " : "",
+                p.portions > 1 ? (std::to_string(p.portionKeys) + " keys").c_str() : "");
+  out += line;
+  out += "why: ";
+  out += t.tiers[p.tier].why[tileClass(c)] ? t.tiers[p.tier].why[tileClass(c)] : "";
+  out += '\n';
+  uint32_t n = 0;
+  for (const PlannedDispatch& d : p.dispatches) {
+    const PipelineKey& key = p.pipelines[d.role];
+    const KernelVariant v = decideVariant(t, normalizedKey(t, key));
+    std::string what = roleName(d.role);
+    if (d.role >= kRoleBinning) {
+      what = key.kernel == kDownsweep ? "downsweep" : key.kernel == kUpsweep ? "upsweep" : "binning";
+      what += " pass " + std::to_string(d.pass);
+      if (p.portions > 1 && key.kernel == kBinning) what += " portion " + std::to_string(d.portion);
+    }
+    const std::string grid = d.indirectGrid() ? "grid from the GPU's count"
+                             : std::to_string(d.groups) + (d.groups == 1 ? " workgroup" : " workgroups");
+    std::snprintf(line, sizeof line, "%2u. %-22s %-22s ", ++n, what.c_str(), grid.c_str());
+    out += line;
+    out += describeVariant(v, specIdsOf(v.module));
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace vksort::detail
