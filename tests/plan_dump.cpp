@@ -6,42 +6,15 @@
 #include <vector>
 
 #include "pipelines.hpp"
+#include "fake_devices.hpp"
 #include "plan.hpp"
 #include "tuning.hpp"
 
 using namespace vksort;
 using namespace vksort::detail;
 
-namespace {
-DeviceCaps capsOf(uint32_t vendorId, VkDriverId driver, uint32_t subgroupSize, uint32_t multiprocessors) {
-  DeviceCaps caps;
-  caps.vendorId = vendorId;
-  caps.apiVersion = VK_API_VERSION_1_3;
-  caps.driverId = driver;
-  caps.maxSharedMemory = 48u << 10;
-  caps.maxWorkgroupInvocations = 1024;
-  caps.maxWorkgroupCount[0] = 0x7FFFFFFFu;
-  caps.maxWorkgroupCount[1] = 65535;
-  caps.subgroupSize = caps.minSubgroupSize = caps.maxSubgroupSize = subgroupSize;
-  caps.maxWorkgroupSubgroups = 1024 / subgroupSize;
-  caps.canRequireSubgroupSize = true;
-  caps.multiprocessors = multiprocessors;
-  return caps;
-}
-}  // namespace
-
 int main() {
-  struct Device { const char* name; DeviceCaps caps; };
-  DeviceCaps lavapipe = capsOf(0x10005, VK_DRIVER_ID_MESA_LLVMPIPE, 8, 0);
-  lavapipe.maxSharedMemory = 32u << 10;
-  lavapipe.minSubgroupSize = 4;
-  lavapipe.maxSubgroupSize = 16;
-  lavapipe.canRequireSubgroupSize = false;
-  const Device devices[] = {{"nvidia-h100", capsOf(0x10DE, VK_DRIVER_ID_NVIDIA_PROPRIETARY, 32, 132)},
-                            {"amd", capsOf(0x1002, VK_DRIVER_ID_AMD_OPEN_SOURCE, 64, 0)},
-                            {"intel", capsOf(0x8086, VK_DRIVER_ID_INTEL_OPEN_SOURCE_MESA, 16, 0)},
-                            {"unknown", capsOf(0x1234, VkDriverId(0), 32, 0)},
-                            {"lavapipe", lavapipe}};
+  const std::vector<vksort_test::FakeDevice> devices = vksort_test::fakeDevices();
   struct Cfg { const char* name; KeyType key; ValueType value; uint32_t begin, end; };
   const Cfg configs[] = {{"u32", KeyType::u32, ValueType::none, 0, 32},   {"f32/u32", KeyType::f32, ValueType::u32, 0, 32},
                          {"u32[0,16)", KeyType::u32, ValueType::none, 0, 16}, {"u32/u64", KeyType::u32, ValueType::u64, 0, 32},
@@ -50,7 +23,7 @@ int main() {
                          {"f64/u64", KeyType::f64, ValueType::u64, 0, 64}};
   const uint32_t counts[] = {1000, 2048, 8192, 100000, 1u << 20, 3000000, 4u << 20, 12u << 20, 1u << 24, 1u << 26, 1u << 27, 1u << 28, 3u << 29};
   const char* kKernels[] = {"init", "scan", "copy_back", "tile_scan", "histogram", "binning", "upsweep", "downsweep", "small_sort", "chained"};
-  for (const Device& d : devices)
+  for (const vksort_test::FakeDevice& d : devices)
     for (Algorithm a : {Algorithm::onesweep, Algorithm::reduceThenScan}) {
       const Tuning t = chooseTuning(d.caps, a);
       for (const Cfg& c : configs)

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "fake_devices.hpp"
 #include "tuning.hpp"
 #include "variant.hpp"
 
@@ -16,6 +17,8 @@ using vksort::Algorithm;
 using vksort::detail::chooseTuning;
 using vksort::detail::DeviceCaps;
 using vksort::detail::Tuning;
+using vksort_test::capsOf;
+using vksort_test::h100;
 
 namespace {
 
@@ -45,25 +48,6 @@ void forEveryTile(const Tuning& t, Check check) {
       check(tier, cls, t.tiers[tier].shape[cls]);
     }
 }
-
-// A device as queryDeviceCaps() describes it: subgroup size control, 48 KiB of shared memory.
-DeviceCaps capsOf(uint32_t vendorId, VkDriverId driver, uint32_t subgroupSize, uint32_t multiprocessors) {
-  DeviceCaps caps;
-  caps.vendorId = vendorId;
-  caps.apiVersion = VK_API_VERSION_1_3;
-  caps.driverId = driver;
-  caps.maxSharedMemory = 48u << 10;
-  caps.maxWorkgroupInvocations = 1024;
-  caps.maxWorkgroupCount[0] = 0x7FFFFFFFu;
-  caps.maxWorkgroupCount[1] = 65535;
-  caps.subgroupSize = caps.minSubgroupSize = caps.maxSubgroupSize = subgroupSize;
-  caps.maxWorkgroupSubgroups = 1024 / subgroupSize;
-  caps.canRequireSubgroupSize = true;
-  caps.multiprocessors = multiprocessors;
-  return caps;
-}
-
-DeviceCaps h100() { return capsOf(0x10DE, VK_DRIVER_ID_NVIDIA_PROPRIETARY, 32, 132); }
 
 // chooseTuning() with VKSORT_TUNING set to `overrides` (empty: unset), the caller's own restored.
 Tuning tuned(const DeviceCaps& caps, const std::string& overrides) {
