@@ -1,6 +1,6 @@
 // 64-bit address arithmetic. An index into an array is a 32-bit integer in SPIR-V, and drivers
-// may compute index * element size in 32 bits: on an H100 (driver 580), element 2^30 of a u32
-// array through a buffer reference wrapped to element 0. Kernels keep every such byte offset
+// may compute index * element size in 32 bits (NVIDIA's driver 580 wrapped element 2^30 of a
+// u32 array through a buffer reference to element 0). Kernels keep every such byte offset
 // below 2^31 by moving their buffer references to a per-workgroup (or per-tile) base with this,
 // or, where a scatter may land anywhere (kFlagWideAddresses), per element.
 #extension GL_EXT_buffer_reference_uvec2 : require

@@ -25,8 +25,7 @@ void sumRow(uint at, inout uint sum) {
   sum += low + (w >> 16u);
 }
 // Loops over at most MAX_ROWS rows unrolled where that is few (kUnrolledRows), so that their
-// loads need not wait on each other (on an H100 keys32 and keys64 0.5% faster than the loops to
-// `end`); a plain loop where subgroups are small.
+// loads need not wait on each other; a plain loop where subgroups are small.
 uint sumRows(uint digit, uint begin, uint end, const uint MAX_ROWS) {
   uint sum = 0u;
   if (MAX_ROWS <= kUnrolledRows) {
@@ -158,10 +157,8 @@ void sumSubgroupRows() {
 // sums the rows (sumSubgroupRows()) and ends behind a barrier. `hot`: a digit known to hold many
 // of the keys (Onesweep's HOT_DIGIT_FROM), kCrowdedPass where one holds nearly all of them but
 // is not counted as hot, else kRadix. A subgroup's keys of that digit are
-// counted by one atomic per step: atomics of many lanes on one word serialize (on an H100 a
-// tile's count took 1.8x as long with 60% of the keys on one digit, q4, though as long as with
-// uniform keys where all of them were). Two loops: one loop with both forms was slower on an H100
-// (keys32 q1 2^26 2.35 ms, keys64 7.13: samples/bench/PERFORMANCE-LOG.md).
+// counted by one atomic per step: atomics of many lanes on one word serialize. Two loops: one
+// loop with both forms costs the common case.
 const uint kCrowdedPass = kRadix + 1u;
 void rankFirstSteps(uint shift, bool whole);
 void countIntoRows(uint shift, uint hot) {
@@ -179,9 +176,9 @@ void countIntoRows(uint shift, uint hot) {
         counterAdd(counterWord(gl_SubgroupID, digit), add << counterShift(gl_SubgroupID));
     }
   } else if (VALUE_WORDS == 0u && hot == kRadix && t_count == tileKeys()) {
-    // Keys alone in a whole tile: every slot holds a key, so no test of which ones do (on an
-    // H100 keys32 2^26 4% faster, keys64 1.5%; pairs64v32 1% slower, so pairs keep the tests;
-    // and keys32 with nearly all of them on one digit, q16, 22% slower: kCrowdedPass keeps them).
+    // Keys alone in a whole tile: every slot holds a key, so no test of which ones do (pairs
+    // keep the tests, which cost them less than the branch; so does a crowded pass, kCrowdedPass,
+    // whose atomics on one word the tests spread out).
     [[unroll]] for (uint i = 0u; i < KPI; ++i) {
       if (!stepInTile(i)) break;
       counterAdd(counterWord(gl_SubgroupID, digitOf(t_keys[i], shift)), 1u << counterShift(gl_SubgroupID));

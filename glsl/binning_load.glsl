@@ -4,12 +4,12 @@
 #define VKSORT_BINNING_LOAD_GLSL
 #include "binning_tile.glsl"
 
-// A whole tile's loads without the tests of which slots hold keys, where that measured faster on
-// an H100: pairs (pairs32 2^26 3% faster with their riding values' loads so too) and 64-bit keys
-// alone (keys64 2^26 0.6%), not 32-bit keys alone (keys32 2^26 1% slower).
+// A whole tile's loads without the tests of which slots hold keys, where the loads measured
+// faster so: pairs (and their riding values' loads) and 64-bit keys alone; 32-bit keys alone keep
+// the tests.
 const bool WHOLE_LOADS = VALUE_WORDS != 0u || kKeyWords == 2u;
 // Loads the tile of `count` keys at `keys` (the tile's own base: some drivers compute index *
-// element size in 32 bits; on an H100 element 2^30 of u32 data wrapped to element 0).
+// element size in 32 bits: addressing.glsl).
 void loadTileInto(out KeyT keys[KPI], uvec2 at, uint count) {
   if (WHOLE_LOADS && count == TILE) {
     [[unroll]] for (uint i = 0u; i < KPI; ++i) keys[i] = KEYS_IN(at).v[laneIndex(i)];

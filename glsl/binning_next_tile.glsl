@@ -27,8 +27,8 @@ void countOwnRowEarly(uint shift, uint hot) {
 // uniform tile's, after their values (written out per round it spilled). With EARLY_NEXT_COUNT
 // each subgroup then counts its keys of it (hot: the pass's hot digit, as countTile() takes) and
 // `counted` says so.
-// A macro, not a function returning whether a next tile came: the driver compiles the function
-// form of the persistent keys-alone loop far slower (PERFORMANCE-LOG.md, session 39).
+// A macro, not a function returning whether a next tile came: NVIDIA's compiler makes the
+// function form of the persistent keys-alone loop much slower (PERFORMANCE-LOG.md, session 39).
 #define SCATTER_THEN_NEXT_TILE(tileStart, more, nextStart, nextAt, nextCount, hot, counted)          \
   {                                                                                                 \
     KeyT nextKeys[KPI];                                                                             \

@@ -37,8 +37,8 @@ void rankSteps(uint shift, bool whole, bool hotRanking) {
 // it. A uniform tile skips this: its digit order is its input order, and its keys stay in
 // registers. No workgroup barrier inside: a kernel may let some subgroups do other work first
 // (Onesweep's look-back).
-// Whole tiles rank without the tests of which lanes hold keys: on an H100 keys32 2^26 1-2% faster
-// (with the rows holding the digits' starts, sumSubgroupRows()).
+// Whole tiles rank without the tests of which lanes hold keys (the rows hold the digits' starts:
+// sumSubgroupRows()).
 void rankTile(uint shift) {
   if (t_uniform) return;
   if (t_rankedFirst) {

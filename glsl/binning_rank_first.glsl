@@ -9,8 +9,8 @@
 
 // RANK_FIRST: each key's place among its subgroup's keys of its digit (t_places), from its
 // atomic on the zeroed row, which it leaves holding the subgroup's counts. `whole` as rankSteps()'s.
-// (A step whose lanes all held one digit taking one atomic for them all, subgroupAllEqual():
-// pairs32 9-19% slower on an H100, even at q16.)
+// (A step whose lanes all hold one digit taking one atomic for them all, subgroupAllEqual(),
+// lost: the vote costs every step.)
 void rankFirstSteps(uint shift, bool whole) {
   uint sh = counterShift(gl_SubgroupID);
   [[unroll]] for (uint i = 0u; i < (KPI + 1u) / 2u; ++i) t_places[i] = 0u;

@@ -34,8 +34,7 @@ void scatterKeysOfRound(uvec2 keysOut, uint shift, uint r, bool whole) {
     }
   }
 }
-// 64-bit keys alone scatter whole tiles without the tests (on an H100 keys64 2^26 5% faster;
-// keys32 1% and pairs64v32 7% slower with them).
+// 64-bit keys alone scatter whole tiles without the tests (the others measured slower so).
 const bool WHOLE_SCATTER = kKeyWords == 2u && VALUE_WORDS == 0u;
 
 // Keys to s_digitDest[digit] + j, j their place (s_digitDest set behind a barrier): consecutive
@@ -66,8 +65,7 @@ void loadHeldValues(out uvec2 values[KPI], uvec2 valuesIn) {
   [[unroll]] for (uint i = 0u; i < KPI; ++i) values[i] = holdsKey(i) ? loadValue(valuesIn, laneIndex(i)) : uvec2(0u);
 }
 // Several rounds: the values load before the key scatter (SCATTER_THEN_NEXT_TILE), so that their
-// latency hides behind it (H100, pairs64v32 2^26 8.44 -> 8.04 ms, 8M 12% faster; pairs64v64 3-5%).
-// In one round it changed nothing (pairs64v32 / v64 from 256k to 6M within 0.1% / 0.7%).
+// latency hides behind it; in one round the scatter is short and nothing is gained.
 const bool EARLY_HELD_VALUES = DEFERRED_STORES && VALUE_WORDS != 0u;
 
 // A uniform tile's values straight to their places (its digit order is its input order).
@@ -82,7 +80,7 @@ void scatterUniformValues(uvec2 valuesIn, uvec2 valuesOut, bool held, uvec2 valu
 }
 // Round r's values into the reorder area, behind a barrier that freed it: with several rounds
 // those of `values` whose places fall in its part; with one, each straight to its place (loading
-// them all first made pairs32 5% slower on an H100).
+// them all first holds registers through the loads).
 void placeValuesOfRound(uint r, uvec2 valuesIn, uvec2 values[KPI]) {
   if (DEFERRED_STORES) {
     storeValuesOfRound(r, values);

@@ -75,15 +75,14 @@ const uint SHARED_TILE_WORDS = DEFERRED_STORES && COUNTER_WORDS > REORDER_WORDS 
 // Pairs with 32-bit values in one round (the tuning's TileShape::ridingValues): a tile's values
 // load with its keys (Onesweep's binning and reduce-then-scan's downsweep load them, the next
 // tile's in SCATTER_THEN_NEXT_TILE) and wait in registers through the count, look-back and
-// ranking, so that the value scatter waits on no global load (on an H100 pairs32 2M 3% faster,
-// pairs64v32 2M 4%). Pipelines that do not ride measure as before; where its test had gone
-// through a function they ran 4-8% slower (pairs32 at 2-6M with the values loaded at the scatter).
+// ranking, so that the value scatter waits on no global load. A specialization constant tested
+// inline: through a function the pipelines that do not ride compiled slower.
 // The host sets it only for 32-bit values in one round (src/variant.cpp).
 layout(constant_id = VKSORT_SPEC_RIDING_VALUES) const bool RIDING_VALUES = false;
 // Onesweep's tiles fitted to whole waves (onesweep_fitted*.comp define RUNTIME_TILE; tuning.hpp,
 // TileShape::fitPercent): a tile holds pc.tileKeys = WG * k keys, k <= KPI chosen per sort, and
 // each invocation's keys k.. sit out (whole steps skipped: the branch is uniform). Every other
-// kernel is compiled without those tests (with them, 64-bit sorts were 1-2% slower on an H100).
+// kernel is compiled without those tests, which cost whole tiles.
 #ifdef RUNTIME_TILE
 uint tileKpi() { return min(pc.tileKeys / WG, KPI); }
 bool stepInTile(uint i) { return i < tileKpi(); }
@@ -108,50 +107,47 @@ const bool CHUNKED_ROWS = CHUNKED != 0u;
 const uint CHUNK_PAIRS = (COUNTER_PAIRS + ROW_CHUNKS - 1u) / (ROW_CHUNKS + uint(ROW_CHUNKS == 0u));
 // Loops over at most this many counter rows are unrolled (sumRows(), addToRows(), KNOWN_ROWS):
 // 32-lane subgroups; small subgroups make up to 64 rows. (The 14-row walks of 896-invocation
-// tiles unrolled too, and summed in 3 chunks of 256: alike / keys32 41% slower on an H100.)
+// tiles gained nothing unrolled or summed in 3 chunks of 256.)
 const uint kUnrolledRows = 8u;
 // A ranking step's places from one shared atomic per key (the tuning's atomicRanking; NVIDIA):
 // each lane adds 1 to its subgroup's counter of its digit and takes the value before as its
 // place, with no ballots. Stable only where one instruction's atomics on one word apply in lane
 // order and a subgroup's steps in program order, which the Vulkan spec does not promise (it says
-// nothing of their order) but NVIDIA's GPUs do (H100, driver 580: every stability test of the GPU
-// suite passes with it) and llvmpipe does (CI runs a variant with it). Other devices match digits
-// with ballots (matchDigit()), and so do pairs in tiles of several rounds (Tuning::ranksByAtomics).
-// On an H100, against 4141c0e's ballots: keys32 4M / 2^26 / 2^28 about 18% / 11% / 12% faster,
-// pairs32 at 2^26 / 2^28 10% / 9%, keys64 from 2^23 11-12% (sessions 28-29; the log).
+// nothing of their order) but NVIDIA's GPUs do (every stability test of the GPU suite passes with
+// it) and llvmpipe does (CI runs a variant with it). Other devices match digits with ballots
+// (matchDigit()), and so do pairs in tiles of several rounds that count first (src/variant.cpp).
+// One atomic replaces eight ballots per key (PERFORMANCE-LOG.md, sessions 28-29).
 layout(constant_id = VKSORT_SPEC_ATOMIC_RANKING) const bool ATOMIC_RANKING = false;
 // Ranking before the row sums (the tuning's rankFirst, with ATOMIC_RANKING): each key's atomic on
 // its subgroup's zeroed row gives its place among its subgroup's keys of its digit, and leaves the
 // row holding the subgroup's counts, so the count's own atomic per key goes; after the row sums
 // each key adds its row's first place (a shared load) and, in one round, goes to s_tile. Passes with a
 // hot digit count and rank as before (t_rankedFirst: per tile, from countIntoRows()'s `hot`).
-// On an H100 32-bit pairs 1-2% faster, 12% at q16 (their count's atomics on one word had
-// serialized); keys alone 2.5-4% slower (tuning.cpp).
+// Pairs gain (their count's atomics on one word serialize at a crowded digit); keys alone lose
+// their early count of the next tile (tuning_tables.cpp).
 // The host sets it only with ATOMIC_RANKING (src/variant.cpp).
 layout(constant_id = VKSORT_SPEC_RANK_FIRST) const bool RANK_FIRST = false;
 bool t_rankedFirst = false;
 // 64-bit keys alone with ATOMIC_RANKING: where the kernel names a pass's hot digit (t_hotRankDigit;
 // Onesweep's, up to HOT_RANKING_TO percent of the keys), a ranking step's lanes of that digit take
 // their places by one atomic of the lowest of them, the others by their own: one word's atomics
-// from many lanes serialize. On an H100, 2^26 keys64 q4 / q8 (60% / 97% of the keys on digit 0)
-// 8.8% / 6.2% faster, q1 alike. 32-bit keys alone spilled with it (896 x 20: 80 bytes, q1 43%
-// slower), and pairs rank first or by ballots.
+// from many lanes serialize. 32-bit keys alone spilled registers with it (896 x 20), and pairs
+// rank first or by ballots.
 const bool HOT_RANKING = kKeyWords == 2u && VALUE_WORDS == 0u && ATOMIC_RANKING;  // (32-bit: folded by glslang)
 uint t_hotRankDigit = kRadix;
 // Rows left as the ranking leaves them (EARLY_NEXT_COUNT with chunked row sums): after a tile's
 // ranking each counter word holds what its row-sum invocation can compute (each half: its
 // subgroup's first place of the digit plus the subgroup's count of it), so the next tile's keys
 // are counted on top of it, without clearing the row (a shared atomic AND per word, a subgroup
-// barrier), and the row sums subtract it (t_rowsAfter, one register per row of the chunk). On an
-// H100 keys32 4M / 2^26 / 2^28 0.5% / 0.3% / 0.6% faster, keys64 1M / 4M (512 x 9) 1.3% / 1.8%.
+// barrier), and the row sums subtract it (t_rowsAfter, one register per row of the chunk).
 const bool KNOWN_ROWS = uint(EARLY_NEXT_COUNT) * CHUNKED * uint(CHUNK_PAIRS <= kUnrolledRows) * uint(!RANK_FIRST) != 0u;
 const uint KNOWN_ROW_REGS = CHUNK_PAIRS - 1u < kUnrolledRows ? CHUNK_PAIRS : 1u;  // 1 to 8 (an array's size)
 uint t_rowsAfter[KNOWN_ROW_REGS];
 // Keys alone with chunked row sums: invocation d (d < kRadix) computes digit d's count and start
 // in the tile, and only it reads them (the look-back, the destinations), so they stay in its
 // registers (t_digitCount, t_digitStart) and s_digitCount / s_digitScan shrink to a word: 2 KiB
-// that go to the tile (512 x 19 keys on an H100; tuning.cpp's binningSharedBytes()). Not pairs:
-// their 512 x 18 tiles (riding values, at the register cap) ran pairs32 4M 2% slower so.
+// that go to the tile (tuning.cpp's binningSharedBytes()). Not pairs: their tiles sit at the
+// register cap already (riding values).
 const uint DIGITS_IN_REGISTERS = CHUNKED * uint(VALUE_WORDS == 0u);
 const uint DIGIT_WORDS = kRadix - DIGITS_IN_REGISTERS * (kRadix - 1u);
 #define DIGIT_SCAN_WORDS DIGIT_WORDS
@@ -160,13 +156,13 @@ const uint DIGIT_WORDS = kRadix - DIGITS_IN_REGISTERS * (kRadix - 1u);
 
 shared uint s_tile[SHARED_TILE_WORDS];  // the reorder area (and with deferred stores the counters)
 // Each subgroup's digit counters, 16 bits each (a subgroup holds fewer than 2^16 keys): half the
-// shared memory of 32-bit counters, which lets a larger tile fit (on an H100 the driver gives a
-// workgroup at most 48 KiB, and an SM 48 KiB in all). The word of (subgroup pair p, digit d) holds
+// shared memory of 32-bit counters, which lets a larger tile fit (NVIDIA's driver gives compute
+// 48 KiB per SM in all). The word of (subgroup pair p, digit d) holds
 // subgroup 2p's counter of d in its low half and subgroup 2p + 1's in its high half, so that a
 // subgroup's half is the same for all its keys: no shift to compute per key, as there was with
 // a word per two digits of one subgroup.
 // Their own array where the ranking stores keys as it goes, so that no compiler need order a
-// step's key store before the next step's counter atomics (on an H100 both forms measured alike).
+// step's key store before the next step's counter atomics.
 shared uint s_subgroupCounts[DEFERRED_STORES ? 1u : COUNTER_WORDS];
 uint counterWord(uint subgroup, uint digit) { return subgroup / 2u * kRadix + digit; }
 uint counterShift(uint subgroup) { return 16u * (subgroup % 2u); }
@@ -184,8 +180,7 @@ void counterAnd(uint word, uint mask) {
   else atomicAnd(s_subgroupCounts[word], mask);
 }
 // The subgroup's lanes meet, their shared-memory accesses ordered, and nothing else: the ranking
-// steps' barrier (subgroupBarrier() orders buffers and images too; on an H100 both measured
-// alike).
+// steps' barrier (subgroupBarrier() would order buffers and images too).
 void subgroupSharedBarrier() {
   controlBarrier(gl_ScopeSubgroup, gl_ScopeSubgroup, gl_StorageSemanticsShared, gl_SemanticsAcquireRelease);
 }

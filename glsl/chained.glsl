@@ -41,9 +41,9 @@ uint g_tile;
 shared uint s_chainTicket;
 shared bool s_lastHistogram;
 
-// The workgroup waits until counter `counter` reaches `target` (thread 0 spins: on an H100 every
-// invocation spinning made sorts 3-100x slower, the producers' increments queued behind the
-// reads), then reads what the workgroups counted there wrote.
+// The workgroup waits until counter `counter` reaches `target` (thread 0 spins: with every
+// invocation spinning the producers' increments queue behind the reads), then reads what the
+// workgroups counted there wrote.
 void waitFor(uint counter, uint target) {
   if (gl_LocalInvocationIndex == 0u) {
     for (uint seen = 0u; seen < target;) {
@@ -70,8 +70,8 @@ const uint SCANNED_PER_INVOCATION = (kKeyWords * 4u * kRadix + WG - 1u) / WG;
 
 // Histogram workgroup `group` of `groups`: its keys' digit counts of every pass, in s_tile (the
 // tuning keeps a tile of at least a full key's passes of counters). Its own loop, not
-// histogram.glsl's (eight loads in flight, passes unrolled): through that one the chained sorts
-// ran 2-4% slower on an H100 (PERFORMANCE-LOG.md).
+// histogram.glsl's (eight loads in flight, passes unrolled), which measured slower here
+// (PERFORMANCE-LOG.md).
 void histogramGroup(uint group, uint groups, uint count, uint tiles) {
   uint tid = gl_LocalInvocationIndex;
   uint counters = pc.passCount * kRadix;
@@ -102,8 +102,8 @@ void histogramGroup(uint group, uint groups, uint count, uint tiles) {
   // The last one: every pass's counts (atomic reads, since others added them; all of an
   // invocation's in flight at once) into bin starts, by one scan over the passes' rows end to end:
   // each row sums to the count, so a row's starts are the running sum less count per row before.
-  // (Row by row, each pass cost a read's round trip and a scan's barriers while every tile of
-  // pass 0 waited: on an H100 the chained sorts ran 3-9% slower.)
+  // (Row by row, each pass costs a read's round trip and a scan's barriers while every tile of
+  // pass 0 waits.)
   uint cells = pc.passCount * kRadix;
   uint own[SCANNED_PER_INVOCATION];
   [[unroll]] for (uint e = 0u; e < SCANNED_PER_INVOCATION; ++e) {

@@ -10,7 +10,7 @@
 #extension GL_KHR_shader_subgroup_shuffle : require
 #extension GL_KHR_memory_scope_semantics : require  // barriers that order shared memory alone
 // [[unroll]] on loops over a thread's keys: a loop the driver leaves rolled indexes its register
-// arrays dynamically, which puts them in local memory (an H100 did: 112 bytes per invocation).
+// arrays dynamically, which puts them in local memory.
 #extension GL_EXT_control_flow_attributes : require
 
 // Keys are KEY_WORDS 32-bit words (a define: kernels are compiled once per key width); a
@@ -63,7 +63,7 @@ uint flatWorkGroupId() { return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkG
 #include "addressing.glsl"
 
 // Specialization constant, so that each key type compiles to its own code: read from push
-// constants, the per-key map cost the histogram 2.7x on an H100.
+// constants, the map would cost a run-time choice per key.
 layout(constant_id = VKSORT_SPEC_KEY_TYPE) const uint KEY_TYPE = KEY_WORDS == 1 ? kKeyU32 : kKeyU64;
 
 bool descending() { return (pc.flags & kFlagDescending) != 0u; }
@@ -99,8 +99,7 @@ uvec2 bitsFrom(uvec2 b, uint shift) {
 uint digitOfBits(uvec2 b, uint shift) { return digitOfBits(bitsFrom(b, shift).x, 0u); }
 
 // The word that holds this pipeline's digits, kDigit*Word: the other word's map, the run-time
-// choice and the funnel shift compile away. H100, against one pipeline for every pass: keys64 /
-// pairs64v32 / pairs64v64 sorts 2.2 / 3.2 / 3.0% faster at 4M keys, 1.2 / 1.7 / 1.2% at 2^26.
+// choice and the funnel shift compile away (PERFORMANCE-LOG.md, session 34).
 layout(constant_id = VKSORT_SPEC_DIGIT_WORD) const uint DIGIT_WORD = kDigitAnyWord;
 #endif
 

@@ -24,15 +24,13 @@ const uint QUAD_UNROLL = 2u;  // 16-byte loads in flight per invocation: 8 keys 
 
 // One key's digit of every pass counted in `copy`. Its ordered bits move down to the first pass's
 // digit once, so that each pass's digit sits at a constant place: at pc.shift + p * 8 a 64-bit
-// key's digits took run-time tests of which word (H100, 2^26: keys64 histogram 0.3315 -> 0.2435
-// ms, whole sort 1.9% faster; pairs64v32 0.3596 -> 0.2645; keys32 0.1359 -> 0.1331).
+// key's digits would take run-time tests of which word.
 void countKey(KeyT key, uint copy) {
   KeyT bits = bitsFrom(orderedBits(key), pc.shift);
-  // Unrolled over a full key's passes, each guarded: the atomics issue back to back (the loop to
-  // pc.passCount cost keys32 9%, keys64 27% more histogram time on an H100). The literal 1
-  // matters: NVIDIA turns it into an increment that merges the lanes of a word
-  // (ATOMS.POPC.INC); 16-bit counters two to a word, added 1 or 1 << 16, made this kernel 34-40%
-  // slower on an H100 (PERFORMANCE-LOG.md, session 26).
+  // Unrolled over a full key's passes, each guarded: the atomics issue back to back (a loop to
+  // pc.passCount serializes them). The literal 1 matters: NVIDIA turns it into an increment that
+  // merges the lanes of a word (ATOMS.POPC.INC), which 16-bit counters two to a word, added 1 or
+  // 1 << 16, lose (PERFORMANCE-LOG.md, session 26).
   [[unroll]] for (uint p = 0u; p < kKeyWords * 32u / kRadixBits; ++p)
     if (p < pc.passCount) atomicAdd(s_hist[copy + p * kRadix + digitOfBits(bits, p * kRadixBits)], 1u);
 }
@@ -60,9 +58,8 @@ void main() {
   uvec2 at = addressAt(uvec2(pc.keysIn), begin, KEY_LOG2_BYTES);
 
   // 16 bytes per load where the workgroup's keys start 16-byte aligned (a caller's range may
-  // start at any multiple of the key size): fewer load instructions beside the atomics. On an
-  // H100 the 32-bit histogram 2-3% faster at 2^26 and 2^28 keys (pairs32 2^26 0.1395 -> 0.1356
-  // ms), the 64-bit one alike.
+  // start at any multiple of the key size): fewer load instructions beside the atomics
+  // (PERFORMANCE-LOG.md, session 37).
   uint counted = 0u;
   if ((at.x & 15u) == 0u) {
     uint quads = end / KEYS_PER_QUAD;

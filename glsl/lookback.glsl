@@ -4,16 +4,16 @@
 // own inclusive prefix. Tiles are numbered in the order workgroups took their tickets, so every
 // predecessor is running or done: the spin waits only on work that is making progress.
 // Status words are `coherent`, written with atomics or, where LOOKBACK_PLAIN_STORES, plain
-// stores. They are read with plain volatile loads where LOOKBACK_PLAIN_LOADS (NVIDIA: 1-2%
-// faster than atomic reads on an H100), else with atomics: on lavapipe a volatile load in the
-// spin returned stale words about one sort in three; atomic reads never did in 40 runs (likely
-// llvmpipe's loop limiter again: a faster turn spends its 65535 turns sooner; patient_wait.glsl).
-// The Vulkan-memory-model form (acquire/release atomics) produced garbage there (DESIGN.md).
+// stores. They are read with plain volatile loads where LOOKBACK_PLAIN_LOADS (NVIDIA's choice:
+// cheaper than atomic reads), else with atomics: on lavapipe a volatile load in the spin returned
+// stale words, atomic reads never did (likely llvmpipe's loop limiter: a faster turn spends its
+// 65535 turns sooner; patient_wait.glsl). The Vulkan-memory-model form (acquire/release atomics)
+// produced garbage there (docs/ARCHITECTURE.md, "The look-back").
 layout(constant_id = VKSORT_SPEC_LOOKBACK_PLAIN_LOADS) const bool LOOKBACK_PLAIN_LOADS = false;
 // Published with plain stores to the coherent words (as CUB's tile status is), not atomic
-// exchanges: on an H100 keys32 at 2^26 2.317 -> 2.118 ms, keys64 6.78 -> 6.29, pairs32 3.27 ->
-// 3.13, 100k keys 5% faster. A 32-bit aligned store is never seen torn; the words carry their
-// values, so no other write needs ordering before them.
+// exchanges, where LOOKBACK_PLAIN_STORES ("The look-back and its publication" in the log). A
+// 32-bit aligned store is never seen torn; the words carry their values, so no other write needs
+// ordering before them.
 layout(constant_id = VKSORT_SPEC_LOOKBACK_PLAIN_STORES) const bool LOOKBACK_PLAIN_STORES = false;
 layout(constant_id = VKSORT_SPEC_LOOKBACK_WINDOW) const uint LOOKBACK_WINDOW = 1u;  // predecessors read at once
 #include "patient_wait.glsl"
@@ -42,8 +42,8 @@ uint loadStatus(uint at) {
 
 // The digit's count in this portion's tiles [0, tile). Publishes this tile's inclusive prefix
 // (that + count). Reads LOOKBACK_WINDOW predecessors at once: a walk over aggregates to the
-// nearest prefix measured ~7 tiles on an H100, each step a full round trip to L2. Tiles before
-// the first read as a prefix of 0.
+// nearest prefix spans several tiles, each step a full round trip to L2. Tiles before the first
+// read as a prefix of 0.
 uint lookBack(uint tile, uint digit, uint count) {
   if (tile == 0u) return 0u;
   uint exclusive = 0u;

@@ -4,7 +4,7 @@
 // (tile_tickets.glsl). Compiled per
 // ranking and key width: onesweep.comp ranks with ballots (any device),
 // onesweep_partitioned.comp with subgroupPartitionNV; the *64.comp forms take 64-bit keys.
-// Per tile (binning.glsl does the tile's work):
+// Per tile (the binning_*.glsl phases do the tile's work):
 //   1. a tile ticket (tiles are numbered in the order workgroups ask, never by gl_WorkGroupID,
 //      so the look-back only ever waits on running workgroups); the first tickets also clear a
 //      share of the next dispatch's look-back words;
@@ -30,21 +30,20 @@ layout(local_size_x_id = VKSORT_SPEC_WORKGROUP_SIZE) in;
 #include "tile_tickets.glsl"
 uint g_tile;            // the tile this workgroup works on
 // Pairs (the tuning's choice per tier; NVIDIA's 512 x 18 tiles): each tile's values (unless they
-// ride with the keys: RIDING_VALUES, binning.glsl), and the next tile's keys, are touched into L2
+// ride with the keys: RIDING_VALUES, binning_tile.glsl), and the next tile's keys, are touched into L2
 // while the tile is counted, looked back and ranked (one load per 32-byte sector): their loads
 // then hit L2. The next ticket is taken before the count to know that tile in time.
 layout(constant_id = VKSORT_SPEC_PREFETCH_PAIRS) const bool PREFETCH_PAIRS = false;
 // A pass's most frequent digit, where it holds HOT_DIGIT_FROM to HOT_DIGIT_TO percent of the keys
 // (the tuning's, per tile shape; HOT_DIGIT_FROM 0: never), is counted a subgroup at a time
-// (countDigits()). On an H100, 2^26 keys with ~60% on one digit (q4): keys32 2.684 -> 2.463 ms,
-// keys64 7.58 -> 6.64. Above HOT_DIGIT_TO: kCrowdedPass (binning.glsl's countIntoRows()).
+// (countDigits()): one atomic per subgroup step rather than one per lane on one word. Above
+// HOT_DIGIT_TO: kCrowdedPass (binning_count.glsl's countIntoRows()).
 layout(constant_id = VKSORT_SPEC_HOT_DIGIT_FROM) const uint HOT_DIGIT_FROM = 0u;
 layout(constant_id = VKSORT_SPEC_HOT_DIGIT_TO) const uint HOT_DIGIT_TO = 100u;
-// Hot digits ranked by one atomic per step (binning.glsl's HOT_RANKING) up to this share: where
-// nearly every key has the digit (q16), 32 lanes' atomics on one word cost about one (H100:
-// keys64 q16 at 2^26 7% slower ranked so).
+// Hot digits ranked by one atomic per step (binning_rank_atomics.glsl's HOT_RANKING) up to this
+// share: where nearly every key has the digit, a subgroup's atomics on one word cost about one.
 const uint HOT_RANKING_TO = 98u;
-#define EARLY_TICKET (PERSISTENT_TILES && PREFETCH_PAIRS && VALUE_WORDS != 0u)  // binning.glsl has VALUE_WORDS
+#define EARLY_TICKET (PERSISTENT_TILES && PREFETCH_PAIRS && VALUE_WORDS != 0u)  // binning_tile.glsl has VALUE_WORDS
 uint g_pendingTicket;      // thread 0's next ticket (EARLY_TICKET), in flight during the count
 shared uint s_nextTicket;  // that ticket, out behind countTile's barrier
 #define ON_TILE_COUNT(digit, count) publishCount(g_tile, digit, count)
@@ -55,8 +54,7 @@ layout(buffer_reference, std430, buffer_reference_align = 4) readonly buffer Tou
 // One word of every 32-byte sector of `bytes` at `at` (at most a tile of 64-bit elements), xor-ed;
 // the result goes to sinkTouched() (a load whose value is unused would be dropped), late: the
 // loads are not waited for before. A fixed number of steps, unrolled: as a loop to `bytes` the
-// driver made it spill (H100, pairs32's 896 x 14 tiles: 9 registers' worth, to shared and local
-// memory; 1-1.8% slower from 4M to 2^26 keys).
+// driver made it spill registers at the large tiles' register cap.
 const uint TOUCH_STEPS = (TILE * 8u / 32u + WG - 1u) / WG;
 uint touchRange(uvec2 at, uint bytes) {
   uint acc = 0u;

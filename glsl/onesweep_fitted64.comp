@@ -1,5 +1,5 @@
 // Onesweep binning pass for 64-bit keys in tiles of a run-time length (fitted to whole waves),
-// ranking with ballots: see onesweep.glsl and binning.glsl's RUNTIME_TILE.
+// ranking with ballots: see onesweep.glsl and binning_tile.glsl's RUNTIME_TILE.
 #version 450
 #define RUNTIME_TILE 1
 #define KEY_WORDS 2

@@ -2,15 +2,14 @@
 // N = WG * KPI keys (a power of two) as (bits, source index) elements, ordered by the key's
 // ordered bits within the bit range, then by index (stable; ties in the range keep input order),
 // every element at or past the count after all the others. Each invocation holds KPI elements,
-// subgroup-striped like binning.glsl's tiles (position s*SG*KPI + i*SG + lane), so that a stage
+// subgroup-striped like the binning tiles (binning_tile.glsl) (position s*SG*KPI + i*SG + lane), so that a stage
 // of distance j exchanges through a subgroup shuffle (j < SG), within the invocation's registers
-// (j < SG * KPI), or through shared memory (larger j, one barrier a stage). On an H100 its
-// log2(N) (log2(N) + 1) / 2 stages of one element per invocation beat four radix passes over one
-// tile (small_sort.glsl, which the larger small sorts keep) up to 1024 keys, and eight passes of
-// 64-bit keys up to 2048 (1024 invocations x 2); more elements per invocation lost (tuning.cpp).
+// (j < SG * KPI), or through shared memory (larger j, one barrier a stage). Its
+// log2(N) (log2(N) + 1) / 2 stages of one element per invocation beat radix passes over one tile
+// (small_sort.glsl, which the larger small sorts keep) for the smallest sorts, whatever their bit
+// range (the tuning's bitonicKeysPerPass).
 // Keys are read once, then keys and values are gathered by source index at the end, in place;
-// integer keys over their whole range come back from their bits instead (keys alone, H100: keys32
-// 1024 0.0131 -> 0.0123 ms, keys64 2048 0.0233 -> 0.0217).
+// integer keys over their whole range come back from their bits instead (no second read).
 // Needs full subgroups whose size divides WG. Compiled per key width: small_bitonic.comp,
 // small_bitonic64.comp.
 //   reads/writes keys and values [0, count)

@@ -1,6 +1,6 @@
 // Small sorts in one dispatch: a single workgroup sorts one tile of up to TILE keys, every pass
 // in registers and shared memory, the keys read once and written once, in place in the caller's
-// buffers (keysIn/valsIn). Each pass ranks the keys into s_tile (binning.glsl's rankTile) and
+// buffers (keysIn/valsIn). Each pass ranks the keys into s_tile (binning_rank.glsl's rankTile) and
 // reads them back in their new order. For pairs a rider follows each key the same way: its
 // 32-bit value (loaded with the keys, stored with them), or the source index of a 64-bit value,
 // gathered at the end. No look-back, no other workgroup, no scratch.
@@ -21,12 +21,11 @@ layout(local_size_x_id = VKSORT_SPEC_WORKGROUP_SIZE) in;
 #include "binning_next_tile.glsl"
 
 // Each key's rider: its value where values are 32-bit, loaded with the keys, so that no gather
-// by source waits on global memory after the last pass (H100: pairs32 at 4096 keys 0.0231 ->
-// 0.0204 ms, 8192 0.0372 -> 0.0323; pairs64v32 at 4096 0.0427 -> 0.0399); else its source index.
+// by source waits on global memory after the last pass; else its source index.
 const bool RIDE_VALUES = VALUE_WORDS == 1u;
 // Pairs, where shared memory has room (the tuning's choice): the riders go to their keys' places
 // in an area of their own in the same step, not through s_tile after the keys (two barriers
-// more; pairs32 at 4096 keys 0.0236 -> 0.0231 ms).
+// more).
 layout(constant_id = VKSORT_SPEC_RIDERS_ALONGSIDE) const bool RIDERS_ALONGSIDE = false;
 shared uint s_riders[RIDERS_ALONGSIDE && VALUE_WORDS != 0u ? TILE : 1u];
 

@@ -1,7 +1,6 @@
 // Warp-level multisplit: which lanes of this subgroup hold the same digit. Masks are uvec4
 // ballots, so every subgroup size from 4 to 128 works; only the first BALLOT_WORDS words are
-// computed: at 32 lanes or fewer that is one word, and the other three vanish at specialization
-// (on an H100 this measured the same as computing all four: the driver folded them already).
+// computed: at 32 lanes or fewer that is one word, and the other three vanish at specialization.
 
 layout(constant_id = VKSORT_SPEC_BALLOT_WORDS) const uint BALLOT_WORDS = 4u;  // ceil(largest subgroup size / 32)
 

@@ -1,8 +1,8 @@
 // Tile tickets: a binning workgroup's tiles are numbered in the order workgroups ask for them,
 // one counter per binning dispatch (pc.tickets[pc.dispatchIndex], zeroed by init.comp). With
 // PERSISTENT_TILES (the tuning's choice) a workgroup takes tile after tile while tickets last and
-// loads its next tile while it scatters the current one (binning.glsl, SCATTER_THEN_NEXT_TILE): on
-// an H100 one workgroup fills an SM's shared memory, and nothing else hides its load latency.
+// loads its next tile while it scatters the current one (binning_next_tile.glsl): where one
+// workgroup fills an SM's shared memory, nothing else hides its load latency.
 #define VKSORT_TILE_TICKETS 1
 layout(constant_id = VKSORT_SPEC_PERSISTENT_TILES) const bool PERSISTENT_TILES = false;
 shared uint s_ticket;  // a ticket just taken

@@ -2,7 +2,7 @@
 // that is a multiple of it. The including kernel defines MAX_SUBGROUPS (an upper bound on
 // gl_NumSubgroups) before including this file.
 
-shared uint s_subgroupTotals[MAX_SUBGROUPS];  // also binning.glsl's row sums, between barriers
+shared uint s_subgroupTotals[MAX_SUBGROUPS];  // also binning_count.glsl's row sums, between barriers
 
 // Exclusive prefix sum of one value per invocation, in gl_LocalInvocationIndex order; `total`
 // receives the workgroup's sum. Every invocation must call it (it contains a barrier), and a
@@ -31,7 +31,7 @@ uint workgroupExclusiveAdd(uint x, out uint total) {
 // The kRadix digits split over the workgroup: invocation i owns the digits
 // [i * DIGITS_PER_INVOCATION, +DIGITS_PER_INVOCATION) (none at or past kRadix).
 const uint DIGITS_PER_INVOCATION = (kRadix + gl_WorkGroupSize.x - 1u) / gl_WorkGroupSize.x;
-// A kernel whose digit starts stay in registers (binning.glsl's DIGITS_IN_REGISTERS) defines
+// A kernel whose digit starts stay in registers (binning_tile.glsl's DIGITS_IN_REGISTERS) defines
 // DIGIT_SCAN_WORDS 1 where it uses neither scan below.
 #ifndef DIGIT_SCAN_WORDS
 #define DIGIT_SCAN_WORDS kRadix

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs the Debian packages vksort builds and tests with (DESIGN.md, "Dependencies").
+# Installs the Debian packages vksort builds and tests with (docs/ARCHITECTURE.md, "Dependencies").
 # Installs only what is missing; uses sudo when not root.
 set -euo pipefail
 pkgs=(cmake g++ make libvulkan-dev libvulkan-volk-dev glslc glslang-tools spirv-tools

@@ -157,7 +157,7 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
     if (d.role >= kRoleBinning && t.algorithm == Algorithm::onesweep) push.portionStart = 0;
   }
   // Every stamp the profiled sort promises, after what ran: a query left unwritten would never
-  // become available (on an H100 the caller's wait on it never returned).
+  // become available, and a caller waiting on it would wait forever.
   const uint32_t totalStamps = kFixedDispatches + 1 + binningDispatches(c);
   while (stamps.pool && stamps.next < info.firstTimestamp + totalStamps) stamps.write();
 }

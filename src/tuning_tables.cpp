@@ -13,7 +13,7 @@ constexpr uint32_t kVendorAmd = 0x1002;
 constexpr uint32_t kVendorNvidia = 0x10DE;
 constexpr uint32_t kVendorIntel = 0x8086;
 
-// ---- NVIDIA (measured on an H100, driver 580) -------------------------------------------------
+// ---- NVIDIA (tuned on an H100, driver 580) ----------------------------------------------------
 // The driver gives compute 48 KiB of shared memory per SM in all, so large tiles run one
 // workgroup per SM; small ones keep every SM busy on small sorts. Plain look-back loads and
 // stores, atomic ranking and persistent tiles lean on NVIDIA's behaviour (binning_rank_atomics.glsl,

@@ -73,7 +73,7 @@ TEST_SUITE("algorithms") {
     // after its values (pairs in 2 rounds); in one round and through shared memory in 2. Lavapipe
     // runs a few workgroups at a time, so the first ones take most of the tiles. In 512-invocation
     // tiles at subgroup size 16 and up (CI's 512-bit run), keys alone leave their counter rows as
-    // the ranking left them for the next tile's count (binning.glsl's KNOWN_ROWS), as NVIDIA's do.
+    // the ranking left them for the next tile's count (binning_tile.glsl's KNOWN_ROWS), as NVIDIA's do.
     for (const char* variant : {"algorithm=2,small_keys=0,persistent=1",
                                 "algorithm=2,small_keys=0,persistent=1,rounds=2,wide_rounds=2",
                                 "algorithm=2,small_keys=0,persistent=1,workgroup=512,keys=4,wide_keys=2"}) {
@@ -164,14 +164,14 @@ TEST_SUITE("algorithms") {
   }
 
   TEST_CASE("ranking by one shared atomic per key") {
-    // The tuning's atomicRanking (NVIDIA's choice; binning.glsl's ATOMIC_RANKING): a key's place is
+    // The tuning's atomicRanking (NVIDIA's choice; binning_rank_atomics.glsl): a key's place is
     // what its subgroup's counter of its digit held before its atomic add, stable where a
     // subgroup's atomics on one word apply in lane order, as on llvmpipe. Many lanes of a step on
     // one digit (q4, few distinct values, all equal) put that order to the test: the pairs are
     // checked against std::stable_sort. Onesweep and reduce-then-scan (persistent, in 2 rounds:
     // keys alone keep their places in registers; pairs there rank with ballots, as on NVIDIA), the
     // chained sort and the one-workgroup sort. With a hot digit in every pass (hot_digit_from=1),
-    // 64-bit keys alone rank that digit's lanes by one atomic of the lowest of them (binning.glsl's
+    // 64-bit keys alone rank that digit's lanes by one atomic of the lowest of them (binning_rank_atomics.glsl's
     // HOT_RANKING), the others by their own.
     vkctx::Context& ctx = gpu().ctx;
     const char* tuning = std::getenv("VKSORT_TUNING");

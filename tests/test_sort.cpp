@@ -1,5 +1,5 @@
 // Sorting correctness against std::stable_sort: sizes around tile boundaries, primes, millions;
-// every distribution of DESIGN.md; keys alone and pairs (values = input indices, so stability is
+// every distribution of the benchmark (uniform and q-bit keys); keys alone and pairs (values = input indices, so stability is
 // checked exactly).
 #include "test_support.hpp"
 

@@ -122,7 +122,7 @@ TEST_SUITE("tiles") {
   }
 
   TEST_CASE("subgroup counters in pair words: workgroups of one and of three subgroups, both algorithms") {
-    // binning.glsl keeps subgroups 2p and 2p + 1's counters in the halves of one word: an odd
+    // binning_tile.glsl keeps subgroups 2p and 2p + 1's counters in the halves of one word: an odd
     // subgroup count leaves the last word's high halves to nobody, and the row sums, the ranking
     // and the scatter must still see every subgroup's keys (whole tiles and a partial last one).
     const uint32_t subgroup = testProperties(gpu().sorter).subgroupSize;
@@ -179,7 +179,7 @@ TEST_SUITE("tiles") {
   }
 
   TEST_CASE("pairs whose 32-bit values load with their keys, both algorithms") {
-    // TileShape::ridingValues (binning.glsl's RIDING_VALUES; NVIDIA's choice): in one-round tiles
+    // TileShape::ridingValues (binning_tile.glsl's RIDING_VALUES; NVIDIA's choice): in one-round tiles
     // a tile's 32-bit values are loaded with its keys and scattered from registers (32-bit keys
     // and 64-bit keys with 32-bit values; 64-bit values and two-round tiles load them at the
     // scatter as before), in one portion and in portions of 2 tiles, with uniform tiles (their

@@ -80,7 +80,7 @@ TEST_SUITE("tuning") {
 
   TEST_CASE("devices never measured keep the choices the Vulkan spec promises") {
     // Plain look-back loads and stores and atomic ranking lean on NVIDIA's behaviour (lookback.glsl,
-    // binning.glsl); persistent tiles hung lavapipe.
+    // binning_rank_atomics.glsl); persistent tiles hung lavapipe.
     struct Device {
       const char* name;
       DeviceCaps caps;

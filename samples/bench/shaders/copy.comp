@@ -1,5 +1,5 @@
 // The bandwidth ceiling: one uvec4 per invocation, no loop (the fastest copy shape measured on
-// the H200, DESIGN.md).
+// the H200).
 #version 450
 layout(local_size_x = 256) in;  // before the include: flatId() reads gl_WorkGroupSize
 #include "bench_common.glsl"
