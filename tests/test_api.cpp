@@ -18,7 +18,7 @@ TEST_SUITE("api") {
 
   TEST_CASE("createSorter rejects a device without bufferDeviceAddress enabled") {
     vksort::SorterCreateInfo ci = gpu().ctx.sorterCreateInfo();
-    VkPhysicalDeviceVulkan12Features none{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+    VkPhysicalDeviceVulkan12Features none = vkctx::vkStruct<VkPhysicalDeviceVulkan12Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES);
     ci.pEnabledFeatures = &none;
     vksort::Sorter sorter = nullptr;
     vksort::Status s = vksort::createSorter(ci, &sorter);

@@ -13,9 +13,17 @@ TEST_SUITE("c_api") {
   TEST_CASE("create, query, reject, and sort f32 pairs in descending order, from C") {
     vkctx::Context& ctx = gpu().ctx;
     vksort::SorterCreateInfo cpp = ctx.sorterCreateInfo();
-    VksortSorterCreateInfo ci{cpp.instance, cpp.vkGetInstanceProcAddr, cpp.physicalDevice, cpp.device,
-                              cpp.vkGetDeviceProcAddr, cpp.pEnabledFeatures, cpp.enabledExtensionCount,
-                              cpp.ppEnabledExtensionNames, VK_NULL_HANDLE, nullptr};
+    const VksortSorterCreateInfo ci{.instance = cpp.instance,
+                                    .vkGetInstanceProcAddr = cpp.vkGetInstanceProcAddr,
+                                    .physicalDevice = cpp.physicalDevice,
+                                    .device = cpp.device,
+                                    .vkGetDeviceProcAddr = cpp.vkGetDeviceProcAddr,
+                                    .pEnabledFeatures = cpp.pEnabledFeatures,
+                                    .enabledExtensionCount = cpp.enabledExtensionCount,
+                                    .ppEnabledExtensionNames = cpp.ppEnabledExtensionNames,
+                                    .pipelineCache = VK_NULL_HANDLE,
+                                    .pAllocationCallbacks = nullptr,
+                                    .algorithm = VKSORT_ALGORITHM_AUTOMATIC};
     const uint32_t n = 3000;
     VksortSorter sorter = nullptr;
     VksortScratchRequirements req{};
@@ -35,7 +43,7 @@ TEST_SUITE("c_api") {
     ctx.submitAndWait(cmd);
     requireNoValidationMessages();
 
-    Sorted out{std::vector<uint32_t>(n), std::vector<uint32_t>(n)};
+    Sorted out{.keys = std::vector<uint32_t>(n), .values = std::vector<uint32_t>(n), .header = {}};
     ctx.download(k, out.keys.data(), n * 4);
     ctx.download(v, out.values.data(), n * 4);
     vksort::SortConfig config;

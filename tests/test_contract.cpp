@@ -161,7 +161,7 @@ TEST_SUITE("contract") {
         const std::vector<uint32_t> keys = makeKeysFor(info.config, Dist::uniform, n, 21);
         const uint32_t stamps = vksort::getSortTimestampCount(info.config);
         CHECK(stamps == expected);  // before, init, histogram, scan, the passes (and the copy-back)
-        VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+        VkQueryPoolCreateInfo qi = vkctx::vkStruct<VkQueryPoolCreateInfo>(VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO);
         qi.queryType = VK_QUERY_TYPE_TIMESTAMP;
         qi.queryCount = stamps + 2;
         VkQueryPool pool;

@@ -11,7 +11,7 @@
 #include "test_support.hpp"
 
 static bool anyVulkanDevice() {
-  VkInstanceCreateInfo ici{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+  VkInstanceCreateInfo ici = vkctx::vkStruct<VkInstanceCreateInfo>(VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO);
   VkInstance instance;
   if (vkCreateInstance(&ici, nullptr, &instance) != VK_SUCCESS) return false;
   uint32_t n = 0;

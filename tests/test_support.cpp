@@ -313,8 +313,10 @@ void sortIndirectAndCheck(const std::vector<uint32_t>& keys, bool pairs, uint32_
 
   // The first n elements are the sort of the first n inputs...
   std::vector<uint32_t> head(keys.begin(), keys.begin() + n * kw);
-  Sorted outHead{std::vector<uint32_t>(out.keys.begin(), out.keys.begin() + n * kw),
-                 pairs ? std::vector<uint32_t>(out.values.begin(), out.values.begin() + n * vw) : std::vector<uint32_t>()};
+  Sorted outHead{.keys = std::vector<uint32_t>(out.keys.begin(), out.keys.begin() + n * kw),
+                 .values = pairs ? std::vector<uint32_t>(out.values.begin(), out.values.begin() + n * vw)
+                                 : std::vector<uint32_t>(),
+                 .header = {}};
   checkAgainstReference(head, outHead, pairs, config);
   // ...and the rest is untouched.
   CHECK(std::equal(keys.begin() + n * kw, keys.end(), out.keys.begin() + n * kw));

@@ -111,7 +111,7 @@ class Bench {
         copy_(ctx, kCopySpirv, sizeof kCopySpirv) {
     impl_ = vksort::getSorterProperties(sorter).algorithm == vksort::Algorithm::reduceThenScan ? "vksort-rts" : "vksort";
     if (args.indirect) impl_ += "-indirect";
-    VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    VkQueryPoolCreateInfo qi = vkctx::vkStruct<VkQueryPoolCreateInfo>(VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO);
     qi.queryType = VK_QUERY_TYPE_TIMESTAMP;
     qi.queryCount = 2 * uint32_t(args.iterations);
     vkctx::check(vkCreateQueryPool(ctx.device, &qi, nullptr, &queries_), "vkCreateQueryPool");
@@ -196,7 +196,7 @@ class Bench {
   void profile(const Work& work, vksort::SortInfo info, const std::string& mode, uint32_t n) {
     const uint32_t stamps = vksort::getSortTimestampCount(info.config);
     const uint32_t runs = uint32_t(args_.iterations);
-    VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    VkQueryPoolCreateInfo qi = vkctx::vkStruct<VkQueryPoolCreateInfo>(VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO);
     qi.queryType = VK_QUERY_TYPE_TIMESTAMP;
     qi.queryCount = stamps * runs;
     VkQueryPool pool;

@@ -72,15 +72,15 @@ Context::Context(const Options& options) {
   if (options.validation && !hasLayer(layer))
     throw std::runtime_error("validation requested but VK_LAYER_KHRONOS_validation is not installed");
 
-  VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+  VkApplicationInfo app = vkStruct<VkApplicationInfo>(VK_STRUCTURE_TYPE_APPLICATION_INFO);
   app.pApplicationName = "vksort";
   app.apiVersion = VK_API_VERSION_1_3;
   const char* debugExt = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
   VkValidationFeatureEnableEXT enables[] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
-  VkValidationFeaturesEXT vf{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
+  VkValidationFeaturesEXT vf = vkStruct<VkValidationFeaturesEXT>(VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT);
   vf.enabledValidationFeatureCount = 1;
   vf.pEnabledValidationFeatures = enables;
-  VkDebugUtilsMessengerCreateInfoEXT dm{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+  VkDebugUtilsMessengerCreateInfoEXT dm = vkStruct<VkDebugUtilsMessengerCreateInfoEXT>(VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT);
   dm.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
   dm.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
                    VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
@@ -88,7 +88,7 @@ Context::Context(const Options& options) {
   dm.pUserData = this;
   vf.pNext = &dm;
 
-  VkInstanceCreateInfo ici{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+  VkInstanceCreateInfo ici = vkStruct<VkInstanceCreateInfo>(VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO);
   ici.pApplicationInfo = &app;
   if (options.validation) {
     ici.pNext = &vf;
@@ -123,20 +123,21 @@ Context::Context(const Options& options) {
   if (queueFamily == UINT32_MAX) throw std::runtime_error("no compute queue with timestamps");
 
   // Enable what vksort uses: bufferDeviceAddress, and subgroup size control where there is one.
-  VkPhysicalDeviceVulkan13Features has13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
-  VkPhysicalDeviceVulkan12Features has12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  VkPhysicalDeviceVulkan13Features has13 = vkStruct<VkPhysicalDeviceVulkan13Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES);
+  VkPhysicalDeviceVulkan12Features has12 = vkStruct<VkPhysicalDeviceVulkan12Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES);
   bool v13 = properties.apiVersion >= VK_API_VERSION_1_3;
   has12.pNext = v13 ? &has13 : nullptr;
-  VkPhysicalDeviceFeatures2 has{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &has12};
+  VkPhysicalDeviceFeatures2 has = vkStruct<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &has12);
   vkGetPhysicalDeviceFeatures2(physicalDevice, &has);
-  features13_ = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+  features13_ = vkStruct<VkPhysicalDeviceVulkan13Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES);
   features13_.subgroupSizeControl = has13.subgroupSizeControl;
   features13_.computeFullSubgroups = has13.computeFullSubgroups;
   features13_.dynamicRendering = has13.dynamicRendering;
   hasGraphics = hasGraphics && has13.dynamicRendering;
-  features12_ = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, v13 ? &features13_ : nullptr};
+  features12_ = vkStruct<VkPhysicalDeviceVulkan12Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                                          v13 ? &features13_ : nullptr);
   features12_.bufferDeviceAddress = VK_TRUE;
-  features_ = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features12_};
+  features_ = vkStruct<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features12_);
   features_.features.shaderInt64 = has.features.shaderInt64;
 
   // vksort ranks with subgroupPartitionNV where the device has it.
@@ -158,11 +159,11 @@ Context::Context(const Options& options) {
   }
 
   float priority = 1.0f;
-  VkDeviceQueueCreateInfo qci{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+  VkDeviceQueueCreateInfo qci = vkStruct<VkDeviceQueueCreateInfo>(VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO);
   qci.queueFamilyIndex = queueFamily;
   qci.queueCount = 1;
   qci.pQueuePriorities = &priority;
-  VkDeviceCreateInfo dci{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &features_};
+  VkDeviceCreateInfo dci = vkStruct<VkDeviceCreateInfo>(VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &features_);
   dci.queueCreateInfoCount = 1;
   dci.pQueueCreateInfos = &qci;
   dci.enabledExtensionCount = uint32_t(extensions_.size());
@@ -170,7 +171,7 @@ Context::Context(const Options& options) {
   check(vkCreateDevice(physicalDevice, &dci, nullptr, &device), "vkCreateDevice");
   vkGetDeviceQueue(device, queueFamily, 0, &queue);
 
-  VkCommandPoolCreateInfo pci{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  VkCommandPoolCreateInfo pci = vkStruct<VkCommandPoolCreateInfo>(VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO);
   pci.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
   pci.queueFamilyIndex = queueFamily;
   check(vkCreateCommandPool(device, &pci, nullptr, &commandPool), "vkCreateCommandPool");
@@ -214,15 +215,15 @@ uint32_t Context::findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags flags)
 Buffer Context::createBuffer(VkDeviceSize size, VkBufferUsageFlags usage, VkMemoryPropertyFlags flags) {
   Buffer b;
   b.size = size;
-  VkBufferCreateInfo bci{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+  VkBufferCreateInfo bci = vkStruct<VkBufferCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO);
   bci.size = std::max<VkDeviceSize>(size, 16);
   bci.usage = usage;
   check(vkCreateBuffer(device, &bci, nullptr, &b.buffer), "vkCreateBuffer");
   VkMemoryRequirements req;
   vkGetBufferMemoryRequirements(device, b.buffer, &req);
-  VkMemoryAllocateFlagsInfo flagsInfo{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO};
+  VkMemoryAllocateFlagsInfo flagsInfo = vkStruct<VkMemoryAllocateFlagsInfo>(VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO);
   flagsInfo.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
-  VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+  VkMemoryAllocateInfo mai = vkStruct<VkMemoryAllocateInfo>(VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO);
   mai.pNext = (usage & VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT) ? &flagsInfo : nullptr;
   mai.allocationSize = req.size;
   mai.memoryTypeIndex = findMemoryType(req.memoryTypeBits, flags);
@@ -252,19 +253,19 @@ void Context::destroy(Buffer& b) {
 }
 
 VkDeviceAddress Context::address(const Buffer& b) const {
-  VkBufferDeviceAddressInfo info{VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO};
+  VkBufferDeviceAddressInfo info = vkStruct<VkBufferDeviceAddressInfo>(VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO);
   info.buffer = b.buffer;
   return vkGetBufferDeviceAddress(device, &info);
 }
 
 VkCommandBuffer Context::beginCommands() {
-  VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  VkCommandBufferAllocateInfo ai = vkStruct<VkCommandBufferAllocateInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO);
   ai.commandPool = commandPool;
   ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
   ai.commandBufferCount = 1;
   VkCommandBuffer cmd;
   check(vkAllocateCommandBuffers(device, &ai, &cmd), "vkAllocateCommandBuffers");
-  VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  VkCommandBufferBeginInfo bi = vkStruct<VkCommandBufferBeginInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
   bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   check(vkBeginCommandBuffer(cmd, &bi), "vkBeginCommandBuffer");
   return cmd;
@@ -273,9 +274,9 @@ VkCommandBuffer Context::beginCommands() {
 Submission Context::submitAsync(VkCommandBuffer cmd) {
   check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
   Submission s{cmd, VK_NULL_HANDLE};
-  VkFenceCreateInfo fci{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  VkFenceCreateInfo fci = vkStruct<VkFenceCreateInfo>(VK_STRUCTURE_TYPE_FENCE_CREATE_INFO);
   check(vkCreateFence(device, &fci, nullptr, &s.fence), "vkCreateFence");
-  VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  VkSubmitInfo si = vkStruct<VkSubmitInfo>(VK_STRUCTURE_TYPE_SUBMIT_INFO);
   si.commandBufferCount = 1;
   si.pCommandBuffers = &cmd;
   check(vkQueueSubmit(queue, 1, &si, s.fence), "vkQueueSubmit");
@@ -332,11 +333,11 @@ ComputePipeline::ComputePipeline(const Context& ctx, const uint32_t* code, size_
   VkShaderModule module;
   check(vkCreateShaderModule(device_, &mi, nullptr, &module), "vkCreateShaderModule");
   VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, pushBytes};
-  VkPipelineLayoutCreateInfo li{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  VkPipelineLayoutCreateInfo li = vkStruct<VkPipelineLayoutCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO);
   li.pushConstantRangeCount = 1;
   li.pPushConstantRanges = &range;
   check(vkCreatePipelineLayout(device_, &li, nullptr, &layout_), "vkCreatePipelineLayout");
-  VkComputePipelineCreateInfo ci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+  VkComputePipelineCreateInfo ci = vkStruct<VkComputePipelineCreateInfo>(VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO);
   ci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_COMPUTE_BIT, module,
               "main", nullptr};
   ci.layout = layout_;

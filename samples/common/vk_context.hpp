@@ -12,6 +12,15 @@
 
 namespace vkctx {
 
+// A Vulkan struct zeroed, with its sType (and pNext): the fields a caller sets are named.
+template <typename T>
+T vkStruct(VkStructureType type, const void* next = nullptr) {
+  T s{};
+  s.sType = type;
+  s.pNext = const_cast<void*>(next);
+  return s;
+}
+
 struct Options {
   bool validation = false;  // Khronos validation with synchronization validation; fails if absent
 };
@@ -78,8 +87,9 @@ class Context {
   VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
   VkPhysicalDeviceVulkan12Features features12_{};
   VkPhysicalDeviceVulkan13Features features13_{};
-  VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR statistics_{
-      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
+  VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR statistics_ =
+      vkStruct<VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR>(
+          VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR);
   VkPhysicalDeviceFeatures2 features_{};
   std::vector<const char*> extensions_;  // device extensions enabled
   uint32_t messages_ = 0;

@@ -80,7 +80,7 @@ int main(int argc, char** argv) try {
   info.values = valBuf.range();
   info.scratch = scratch.range();
 
-  VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+  VkQueryPoolCreateInfo qi = vkctx::vkStruct<VkQueryPoolCreateInfo>(VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO);
   qi.queryType = VK_QUERY_TYPE_TIMESTAMP;
   qi.queryCount = 2;
   VkQueryPool queries;

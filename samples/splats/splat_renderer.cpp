@@ -94,7 +94,7 @@ struct Renderer::Impl {
     sort.scratch = scratch.range();
     sort.countBuffer = {draw.buffer, 4, 4};
 
-    VkImageCreateInfo ii{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+    VkImageCreateInfo ii = vkctx::vkStruct<VkImageCreateInfo>(VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO);
     ii.imageType = VK_IMAGE_TYPE_2D;
     ii.format = kFormat;
     ii.extent = {w, h, 1};
@@ -111,7 +111,7 @@ struct Renderer::Impl {
     VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, nullptr, mr.size, type};
     vkctx::check(vkAllocateMemory(d, &mai, nullptr, &imageMemory), "vkAllocateMemory");
     vkctx::check(vkBindImageMemory(d, image, imageMemory, 0), "vkBindImageMemory");
-    VkImageViewCreateInfo vi{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+    VkImageViewCreateInfo vi = vkctx::vkStruct<VkImageViewCreateInfo>(VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO);
     vi.image = image;
     vi.viewType = VK_IMAGE_VIEW_TYPE_2D;
     vi.format = kFormat;
@@ -119,46 +119,54 @@ struct Renderer::Impl {
     vkctx::check(vkCreateImageView(d, &vi, nullptr, &view), "vkCreateImageView");
 
     VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT | VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof(FramePush)};
-    VkPipelineLayoutCreateInfo li{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    VkPipelineLayoutCreateInfo li = vkctx::vkStruct<VkPipelineLayoutCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO);
     li.pushConstantRangeCount = 1;
     li.pPushConstantRanges = &range;
     vkctx::check(vkCreatePipelineLayout(d, &li, nullptr, &layout), "vkCreatePipelineLayout");
     createPipelines();
 
-    VkQueryPoolCreateInfo qi{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    VkQueryPoolCreateInfo qi = vkctx::vkStruct<VkQueryPoolCreateInfo>(VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO);
     qi.queryType = VK_QUERY_TYPE_TIMESTAMP;
     qi.queryCount = 4;
     vkctx::check(vkCreateQueryPool(d, &qi, nullptr, &queries), "vkCreateQueryPool");
   }
 
+  // A shader stage of `module`'s "main".
+  static VkPipelineShaderStageCreateInfo stageOf(VkShaderStageFlagBits stage, VkShaderModule module) {
+    auto info = vkctx::vkStruct<VkPipelineShaderStageCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO);
+    info.stage = stage;
+    info.module = module;
+    info.pName = "main";
+    return info;
+  }
+
   void createPipelines() {
     VkDevice d = ctx.device;
     VkShaderModule cs = shaderModule(d, kCullSpirv, sizeof kCullSpirv);
-    VkComputePipelineCreateInfo ci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-    ci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_COMPUTE_BIT, cs, "main"};
+    VkComputePipelineCreateInfo ci = vkctx::vkStruct<VkComputePipelineCreateInfo>(VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO);
+    ci.stage = stageOf(VK_SHADER_STAGE_COMPUTE_BIT, cs);
     ci.layout = layout;
     vkctx::check(vkCreateComputePipelines(d, VK_NULL_HANDLE, 1, &ci, nullptr, &cull), "vkCreateComputePipelines");
     vkDestroyShaderModule(d, cs, nullptr);
 
     VkShaderModule vs = shaderModule(d, kVertSpirv, sizeof kVertSpirv);
     VkShaderModule fs = shaderModule(d, kFragSpirv, sizeof kFragSpirv);
-    VkPipelineShaderStageCreateInfo stages[2] = {
-        {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT, vs, "main"},
-        {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT, fs, "main"}};
-    VkPipelineVertexInputStateCreateInfo vertexInput{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-    VkPipelineInputAssemblyStateCreateInfo assembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
+    VkPipelineShaderStageCreateInfo stages[2] = {stageOf(VK_SHADER_STAGE_VERTEX_BIT, vs),
+                                                 stageOf(VK_SHADER_STAGE_FRAGMENT_BIT, fs)};
+    VkPipelineVertexInputStateCreateInfo vertexInput = vkctx::vkStruct<VkPipelineVertexInputStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO);
+    VkPipelineInputAssemblyStateCreateInfo assembly = vkctx::vkStruct<VkPipelineInputAssemblyStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO);
     assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;
     VkViewport viewport{0, 0, float(width), float(height), 0, 1};
     VkRect2D scissor{{0, 0}, {width, height}};
-    VkPipelineViewportStateCreateInfo viewportState{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
+    VkPipelineViewportStateCreateInfo viewportState = vkctx::vkStruct<VkPipelineViewportStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO);
     viewportState.viewportCount = viewportState.scissorCount = 1;
     viewportState.pViewports = &viewport;
     viewportState.pScissors = &scissor;
-    VkPipelineRasterizationStateCreateInfo raster{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
+    VkPipelineRasterizationStateCreateInfo raster = vkctx::vkStruct<VkPipelineRasterizationStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO);
     raster.polygonMode = VK_POLYGON_MODE_FILL;
     raster.cullMode = VK_CULL_MODE_NONE;
     raster.lineWidth = 1;
-    VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+    VkPipelineMultisampleStateCreateInfo multisample = vkctx::vkStruct<VkPipelineMultisampleStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO);
     multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
     // Premultiplied "over", back to front: dst = src + (1 - src.a) * dst.
     VkPipelineColorBlendAttachmentState blend{};
@@ -167,13 +175,13 @@ struct Renderer::Impl {
     blend.dstColorBlendFactor = blend.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
     blend.colorBlendOp = blend.alphaBlendOp = VK_BLEND_OP_ADD;
     blend.colorWriteMask = 0xF;
-    VkPipelineColorBlendStateCreateInfo blendState{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+    VkPipelineColorBlendStateCreateInfo blendState = vkctx::vkStruct<VkPipelineColorBlendStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO);
     blendState.attachmentCount = 1;
     blendState.pAttachments = &blend;
-    VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
+    VkPipelineRenderingCreateInfo rendering = vkctx::vkStruct<VkPipelineRenderingCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO);
     rendering.colorAttachmentCount = 1;
     rendering.pColorAttachmentFormats = &kFormat;
-    VkGraphicsPipelineCreateInfo gi{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, &rendering};
+    VkGraphicsPipelineCreateInfo gi = vkctx::vkStruct<VkGraphicsPipelineCreateInfo>(VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, &rendering);
     gi.stageCount = 2;
     gi.pStages = stages;
     gi.pVertexInputState = &vertexInput;
@@ -202,7 +210,7 @@ struct Renderer::Impl {
 
   void imageBarrier(VkCommandBuffer cmd, VkImageLayout from, VkImageLayout to, VkPipelineStageFlags src,
                     VkAccessFlags srcAccess, VkPipelineStageFlags dst, VkAccessFlags dstAccess) {
-    VkImageMemoryBarrier b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+    VkImageMemoryBarrier b = vkctx::vkStruct<VkImageMemoryBarrier>(VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER);
     b.srcAccessMask = srcAccess;
     b.dstAccessMask = dstAccess;
     b.oldLayout = from;
@@ -251,13 +259,13 @@ struct Renderer::Impl {
     imageBarrier(cmd, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                  VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, 0, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
                  VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT);
-    VkRenderingAttachmentInfo attachment{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+    VkRenderingAttachmentInfo attachment = vkctx::vkStruct<VkRenderingAttachmentInfo>(VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO);
     attachment.imageView = view;
     attachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
     attachment.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
     attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
     attachment.clearValue.color = {{0.02f, 0.02f, 0.03f, 1.0f}};
-    VkRenderingInfo ri{VK_STRUCTURE_TYPE_RENDERING_INFO};
+    VkRenderingInfo ri = vkctx::vkStruct<VkRenderingInfo>(VK_STRUCTURE_TYPE_RENDERING_INFO);
     ri.renderArea = {{0, 0}, {width, height}};
     ri.layerCount = 1;
     ri.colorAttachmentCount = 1;
