@@ -25,6 +25,20 @@ int cApiCreate(const VksortSorterCreateInfo* createInfo, uint32_t count, VksortS
   EXPECT(strstr(vksortGetLastErrorMessage(), "bit range") != NULL);
   config.endBit = 32;
   EXPECT(vksortGetScratchRequirements(*sorter, &config, count, scratch) == VKSORT_SUCCESS);
+
+  /* The plan as text: its size first, then the text; a short buffer gets a NUL-terminated start. */
+  size_t size = 0;
+  EXPECT(vksortDescribeSort(*sorter, &config, count, VK_FALSE, NULL, &size) == VKSORT_SUCCESS && size > 1);
+  char text[16384];
+  size_t room = sizeof text;
+  EXPECT(size <= room);
+  EXPECT(vksortDescribeSort(*sorter, &config, count, VK_FALSE, text, &room) == VKSORT_SUCCESS);
+  EXPECT(room == size && strlen(text) == size - 1 && strstr(text, "f32 keys with u32 values, descending") != NULL);
+  char start[8];
+  room = sizeof start;
+  EXPECT(vksortDescribeSort(*sorter, &config, count, VK_FALSE, start, &room) == VKSORT_SUCCESS);
+  EXPECT(room == size && strlen(start) == sizeof start - 1 && strncmp(start, text, sizeof start - 1) == 0);
+  EXPECT(vksortDescribeSort(*sorter, &config, count, VK_FALSE, text, NULL) == VKSORT_ERROR_INVALID_ARGUMENT);
   return 0;
 }
 
