@@ -2,6 +2,7 @@
 #include "modules.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace vksort::detail {
 namespace {
@@ -91,22 +92,23 @@ const ModuleCode kModules[uint32_t(Module::count)] = {
 
 ModuleCode moduleCode(Module m) { return kModules[uint32_t(m)]; }
 
-std::vector<uint32_t> specIdsOf(Module module) {
-  const ModuleCode m = moduleCode(module);
-  std::vector<uint32_t> ids;
-  for (size_t i = 5; i < m.bytes / 4;) {
-    const uint32_t count = m.code[i] >> 16, op = m.code[i] & 0xFFFF;
-    if (op == 71 /* OpDecorate */ && count >= 4 && m.code[i + 2] == 1 /* SpecId */) ids.push_back(m.code[i + 3]);
-    i += count ? count : 1;
-  }
-  std::sort(ids.begin(), ids.end());
-  return ids;
-}
-
-
-bool moduleDeclares(Module module, uint32_t constantId) {
-  const std::vector<uint32_t> ids = specIdsOf(module);
-  return std::find(ids.begin(), ids.end(), constantId) != ids.end();
+// Read once per module: every description and signature asks again.
+const std::vector<uint32_t>& specIdsOf(Module module) {
+  static const auto kDeclared = [] {
+    std::array<std::vector<uint32_t>, size_t(Module::count)> declared;
+    for (uint32_t index = 0; index < uint32_t(Module::count); ++index) {
+      const ModuleCode m = moduleCode(Module(index));
+      std::vector<uint32_t>& ids = declared[index];
+      for (size_t i = 5; i < m.bytes / 4;) {
+        const uint32_t count = m.code[i] >> 16, op = m.code[i] & 0xFFFF;
+        if (op == 71 /* OpDecorate */ && count >= 4 && m.code[i + 2] == 1 /* SpecId */) ids.push_back(m.code[i + 3]);
+        i += count ? count : 1;
+      }
+      std::sort(ids.begin(), ids.end());
+    }
+    return declared;
+  }();
+  return kDeclared[uint32_t(module)];
 }
 
 }  // namespace vksort::detail

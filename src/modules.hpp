@@ -16,7 +16,6 @@ ModuleCode moduleCode(Module m);
 
 // The constant_ids of the specialization constants a module declares (its SpecId decorations),
 // ascending.
-std::vector<uint32_t> specIdsOf(Module m);
-bool moduleDeclares(Module m, uint32_t constantId);
+const std::vector<uint32_t>& specIdsOf(Module m);
 
 }  // namespace vksort::detail

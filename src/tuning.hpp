@@ -36,7 +36,6 @@ struct TileShape {
     };
     return fields(*this) == fields(o);
   }
-  bool operator!=(const TileShape& o) const { return !(*this == o); }
 };
 
 // A tile of the one-workgroup sort (small_sort.glsl, small_bitonic.glsl).
