@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <string>
+#include <vector>
 
 #include "vksort/vksort.hpp"
 
@@ -18,8 +20,8 @@ constexpr bool sameLayout() {
 [[maybe_unused]] void fieldsAgree(const VksortSorterCreateInfo& c, const vksort::SorterCreateInfo& cpp,
                                   const VksortSortInfo& ci, const vksort::SortInfo& cppi, const VksortSorterProperties& cp,
                                   const vksort::SorterProperties& cppp) {
-  [[maybe_unused]] auto& [a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10] = c;
-  [[maybe_unused]] auto& [b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10] = cpp;
+  [[maybe_unused]] auto& [a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11] = c;
+  [[maybe_unused]] auto& [b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11] = cpp;
   [[maybe_unused]] auto& [c0, c1, c2, c3, c4, c5, c6, c7, c8] = ci;
   [[maybe_unused]] auto& [d0, d1, d2, d3, d4, d5, d6, d7, d8] = cppi;
   [[maybe_unused]] auto& [e0, e1, e2, e3] = cp;
@@ -32,6 +34,11 @@ static_assert(sameLayout<VksortBufferRange, vksort::BufferRange>() &&
               offsetof(VksortBufferRange, usage) == offsetof(vksort::BufferRange, usage));
 static_assert(sameLayout<VksortScratchRequirements, vksort::ScratchRequirements>() &&
               offsetof(VksortScratchRequirements, usage) == offsetof(vksort::ScratchRequirements, usage));
+static_assert(sameLayout<VksortDeviceRequirements, vksort::DeviceRequirements>() &&
+              offsetof(VksortDeviceRequirements, extensionNames) == offsetof(vksort::DeviceRequirements, extensionNames) &&
+              VKSORT_MAX_REQUIRED_EXTENSIONS == vksort::kMaxRequiredExtensions);
+static_assert(sameLayout<VksortPreparedSort, vksort::PreparedSort>() &&
+              offsetof(VksortPreparedSort, maxCount) == offsetof(vksort::PreparedSort, maxCount));
 static_assert(offsetof(VksortSortInfo, countBuffer) < offsetof(VksortSortInfo, keys) &&
               offsetof(vksort::SortInfo, countBuffer) < offsetof(vksort::SortInfo, keys));
 
@@ -51,6 +58,8 @@ vksort::SortConfig toCpp(const VksortSortConfig& c) {
   config.endBit = c.endBit;
   return config;
 }
+
+vksort::PreparedSort toCpp(const VksortPreparedSort& p) { return {.config = toCpp(p.config), .maxCount = p.maxCount}; }
 
 vksort::BufferRange toCpp(const VksortBufferRange& r) {
   return {.buffer = r.buffer, .offset = r.offset, .size = r.size, .usage = r.usage};
@@ -75,16 +84,42 @@ VksortResult vksortCreateSorter(const VksortSorterCreateInfo* ci, VksortSorter* 
   info.physicalDevice = ci->physicalDevice;
   info.device = ci->device;
   info.vkGetDeviceProcAddr = ci->vkGetDeviceProcAddr;
-  info.pEnabledFeatures = ci->pEnabledFeatures;
-  info.enabledExtensionCount = ci->enabledExtensionCount;
-  info.ppEnabledExtensionNames = ci->ppEnabledExtensionNames;
+  info.pDeviceCreateInfo = ci->pDeviceCreateInfo;
   info.pipelineCache = ci->pipelineCache;
   info.pAllocationCallbacks = ci->pAllocationCallbacks;
   info.algorithm = vksort::Algorithm(ci->algorithm);
+  std::vector<vksort::PreparedSort> prepared;
+  if (ci->pPreparedSorts)
+    for (uint32_t i = 0; i < ci->preparedSortCount; ++i) prepared.push_back(toCpp(ci->pPreparedSorts[i]));
+  info.preparedSortCount = ci->preparedSortCount;
+  info.pPreparedSorts = ci->pPreparedSorts ? prepared.data() : nullptr;
+  vksort::SorterDeveloperOptions developer;
+  if (ci->pDeveloperOptions) {
+    developer.tuning = ci->pDeveloperOptions->tuning;
+    developer.pipelineStatistics = ci->pDeveloperOptions->pipelineStatistics != VK_FALSE;
+    info.pDeveloperOptions = &developer;
+  }
   vksort::Sorter sorter = nullptr;
   vksort::Status s = vksort::createSorter(info, pSorter ? &sorter : nullptr);
   if (s && pSorter) *pSorter = reinterpret_cast<VksortSorter>(sorter);
   return toC(s);
+}
+
+VksortResult vksortGetDeviceRequirements(VkInstance instance, PFN_vkGetInstanceProcAddr getInstanceProcAddr,
+                                         VkPhysicalDevice physicalDevice, void* chain, VksortDeviceRequirements* out) {
+  vksort::DeviceRequirements r;
+  vksort::Status s = vksort::getDeviceRequirements(instance, getInstanceProcAddr, physicalDevice, chain, out ? &r : nullptr);
+  if (s) {
+    out->extensionCount = r.extensionCount;
+    std::copy(std::begin(r.extensionNames), std::end(r.extensionNames), out->extensionNames);
+  }
+  return toC(s);
+}
+
+VksortResult vksortPrepareSorts(VksortSorter sorter, uint32_t count, const VksortPreparedSort* sorts) {
+  std::vector<vksort::PreparedSort> prepared;
+  for (uint32_t i = 0; sorts && i < count; ++i) prepared.push_back(toCpp(sorts[i]));
+  return toC(vksort::prepareSorts(toCpp(sorter), count, sorts ? prepared.data() : nullptr));
 }
 
 void vksortDestroySorter(VksortSorter sorter) { vksort::destroySorter(toCpp(sorter)); }

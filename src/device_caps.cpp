@@ -1,6 +1,5 @@
 #include "device_caps.hpp"
 
-#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -8,16 +7,18 @@ namespace vksort::detail {
 namespace {
 
 struct EnabledFeatures {
-  bool known = false;  // a feature chain was given
+  bool known = false;  // a VkDeviceCreateInfo was given
   bool bufferDeviceAddress = false;
   bool subgroupSizeControl = false;
   bool computeFullSubgroups = false;
 };
 
-EnabledFeatures readEnabledFeatures(const void* chain) {
+// The features a VkDeviceCreateInfo enables that vksort cares about: from its pNext chain (the
+// 1.0 features in pEnabledFeatures hold none of them). The chain is walked by sType only.
+EnabledFeatures readEnabledFeatures(const VkDeviceCreateInfo* info) {
   EnabledFeatures f;
-  f.known = chain != nullptr;
-  for (auto* s = static_cast<const VkBaseInStructure*>(chain); s; s = s->pNext) {
+  f.known = info != nullptr;
+  for (auto* s = static_cast<const VkBaseInStructure*>(info ? info->pNext : nullptr); s; s = s->pNext) {
     switch (s->sType) {
       case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES:
         f.bufferDeviceAddress |= reinterpret_cast<const VkPhysicalDeviceVulkan12Features*>(s)->bufferDeviceAddress;
@@ -60,17 +61,17 @@ bool deviceHasExtension(const InstanceFunctions& fn, VkPhysicalDevice physicalDe
   return false;
 }
 
-bool extensionEnabled(const SorterCreateInfo& info, const char* name) {
-  for (uint32_t i = 0; i < info.enabledExtensionCount; ++i)
-    if (info.ppEnabledExtensionNames && std::strcmp(info.ppEnabledExtensionNames[i], name) == 0) return true;
+bool extensionEnabled(const VkDeviceCreateInfo* info, const char* name) {
+  for (uint32_t i = 0; info && info->ppEnabledExtensionNames && i < info->enabledExtensionCount; ++i)
+    if (info->ppEnabledExtensionNames[i] && std::strcmp(info->ppEnabledExtensionNames[i], name) == 0) return true;
   return false;
 }
 
 }  // namespace
 
-Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDevice, const SorterCreateInfo& info,
-                       DeviceCaps* caps) {
-  EnabledFeatures enabled = readEnabledFeatures(info.pEnabledFeatures);
+Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo* info,
+                       bool pipelineStatistics, DeviceCaps* caps) {
+  EnabledFeatures enabled = readEnabledFeatures(info);
 
   VkPhysicalDeviceProperties2 base = vkStruct<VkPhysicalDeviceProperties2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2);
   fn.getPhysicalDeviceProperties2(physicalDevice, &base);
@@ -124,8 +125,11 @@ Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDev
   caps->multiprocessors = haveSmCount ? sm.shaderSMCount : 0;
   caps->partitionedSubgroups = (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) &&
                                extensionEnabled(info, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
-  caps->pipelineStatistics = std::getenv("VKSORT_PIPELINE_STATS") &&
+  caps->pipelineStatistics = pipelineStatistics &&
                              extensionEnabled(info, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
+  caps->hasSubgroupSizeControl = haveSizeControl || deviceHasExtension(fn, physicalDevice, VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME);
+  caps->hasPartitionedSubgroups = (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) &&
+                                  deviceHasExtension(fn, physicalDevice, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
 
   if (!(subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT))
     return fail(Result::errorFeatureNotPresent, "%s has no subgroup operations in compute shaders", p.deviceName);
@@ -139,8 +143,21 @@ Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDev
     return fail(Result::errorFeatureNotPresent, "%s does not support bufferDeviceAddress", p.deviceName);
   if (enabled.known && !enabled.bufferDeviceAddress)
     return fail(Result::errorFeatureNotPresent,
-                "the bufferDeviceAddress feature is not enabled in the feature chain given to vksort");
+                "bufferDeviceAddress is not enabled in SorterCreateInfo::pDeviceCreateInfo's pNext chain: set it in a "
+                "VkPhysicalDeviceVulkan12Features there (vksort::getDeviceRequirements does it for you)");
   return {};
+}
+
+bool offersSubgroupSizeControl(const InstanceFunctions& fn, VkPhysicalDevice physicalDevice, const DeviceCaps& caps) {
+  if (!caps.hasSubgroupSizeControl) return false;
+  auto features = vkStruct<VkPhysicalDeviceSubgroupSizeControlFeatures>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES);
+  auto all = vkStruct<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features);
+  fn.getPhysicalDeviceFeatures2(physicalDevice, &all);
+  auto properties = vkStruct<VkPhysicalDeviceSubgroupSizeControlProperties>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES);
+  auto props = vkStruct<VkPhysicalDeviceProperties2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &properties);
+  fn.getPhysicalDeviceProperties2(physicalDevice, &props);
+  return features.subgroupSizeControl && features.computeFullSubgroups &&
+         (properties.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT);
 }
 
 }  // namespace vksort::detail

@@ -22,12 +22,19 @@ struct DeviceCaps {
                                        // compute in requiredSubgroupSizeStages
   uint32_t multiprocessors = 0;        // SMs (VK_NV_shader_sm_builtins' shaderSMCount); 0: unknown
   bool partitionedSubgroups = false;   // VK_NV_shader_subgroup_partitioned enabled, in compute
-  bool pipelineStatistics = false;     // VKSORT_PIPELINE_STATS set and the caller enabled
+  bool pipelineStatistics = false;     // asked for (SorterDeveloperOptions) and the caller enabled
                                        // VK_KHR_pipeline_executable_properties (a developer's aid)
+  bool hasSubgroupSizeControl = false; // the device offers it (Vulkan 1.3 or the extension)
+  bool hasPartitionedSubgroups = false;// the device offers VK_NV_shader_subgroup_partitioned
 };
 
-// Fills *caps; fails with errorFeatureNotPresent if the device cannot run vksort.
-Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDevice, const SorterCreateInfo& info,
-                       DeviceCaps* caps);
+// Fills *caps; fails with errorFeatureNotPresent if the device cannot run vksort. `info`: what
+// the device was created with (null: unknown; bufferDeviceAddress taken as enabled).
+Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo* info,
+                       bool pipelineStatistics, DeviceCaps* caps);
+
+// Whether the device offers subgroup size control with full subgroups for compute (features and
+// property), which vksort uses where it is enabled.
+bool offersSubgroupSizeControl(const InstanceFunctions& fn, VkPhysicalDevice physicalDevice, const DeviceCaps& caps);
 
 }  // namespace vksort::detail

@@ -33,6 +33,7 @@ struct SorterInternals {
   uint32_t waveWorkgroups;         // where a tier's tiles are fitted: the workgroups of a wave; else 0
   uint32_t chainedMaxKeys;         // direct Onesweep sorts up to this many 32-bit keys run chained
   bool atomicRanking;
+  uint32_t pipelinesBuilt;         // pipelines the sorter has built so far
 };
 
 SorterInternals sorterInternals(Sorter sorter);

@@ -92,6 +92,7 @@ Status Pipelines::build(const PipelineKey& key, VkPipeline* out) const {
     *out = VK_NULL_HANDLE;
     return failVulkan(r, "vkCreateComputePipelines");
   }
+  ++built_;
   if (captureStatistics_) {
     static const char* const kWords[kDigitWords] = {"", " low word", " high word"};
     char name[80];

@@ -1,9 +1,11 @@
 // The sorter's compute pipelines: one per kernel, and for the kernels that read keys one per key
 // type (and value type), built from the SPIR-V embedded at build time and specialized with the
 // tuning. No descriptor sets: one push-constant range (SortPush).
-// The u32 ones are created with the sorter; the others on first use, under a lock, so that a
-// sorter that never sorts doubles does not compile for them.
+// Those every sort shares (and the u32 sorts of tier 0, so that a device that cannot build them
+// fails at creation) are created with the sorter; the others when prepared (prepareSorts()) or
+// on first use, under a lock, so that a sorter that never sorts doubles does not compile for them.
 #pragma once
+#include <atomic>
 #include <mutex>
 #include <string>
 
@@ -23,6 +25,8 @@ class Pipelines {
   void destroy();
 
   VkPipelineLayout layout() const { return layout_; }
+  // Pipelines built so far (a test that prepared sorts record without building one reads it).
+  uint32_t built() const { return built_.load(); }
   // The pipeline of `kernel` for a key type (kKey*) and value type (ValueType), creating it on
   // first use; any thread may call it. `tier`: the tile kernels' shape, Tuning::tiers[tier]
   // (binning, upsweep, downsweep) or Tuning::smallTiles[tier] (the small sort). `fitted`: the
@@ -44,6 +48,7 @@ class Pipelines {
   bool captureStatistics_ = false;
   VkPipelineLayout layout_ = VK_NULL_HANDLE;
   mutable std::mutex mutex_;
+  mutable std::atomic<uint32_t> built_{0};
   // [kernel][key type][value type][tier][fitted][digit word]; unkeyed kernels use [0][0][0], the
   // histogram [type][0][0].
   static constexpr uint32_t kTiers = kMaxTileTiers > kMaxSmallTiles ? kMaxTileTiers : kMaxSmallTiles;

@@ -142,6 +142,48 @@ SortPlan planSort(const Tuning& t, const SortConfig& c, uint32_t count, uint32_t
   return p;
 }
 
+std::vector<PipelineKey> pipelinesUpTo(const Tuning& t, const SortConfig& c, uint32_t maxCount) {
+  // A plan's pipelines change only where a count crosses one of these: a tier's start, a
+  // one-workgroup tile's keys, the chained sort's limit (and its portion), so the plans at
+  // each boundary and just below it, direct and indirect, hold every pipeline. Fitting a tile to
+  // waves changes with the count inside a tier: both binning forms of a tier that fits are taken.
+  std::vector<uint32_t> counts = {1, maxCount};
+  auto boundary = [&](uint64_t n) {
+    if (n >= 1 && n <= maxCount) counts.push_back(uint32_t(n));
+    if (n >= 2 && n - 1 <= maxCount) counts.push_back(uint32_t(n - 1));
+  };
+  for (uint32_t i = 0; i < t.tierCount; ++i) {
+    boundary(t.tiers[i].from);
+    for (const TileShape& shape : t.tiers[i].shape) boundary(uint64_t(t.portionKeys(shape.keys())) + 1);
+  }
+  for (uint32_t w = 0; w < 2; ++w) {
+    boundary(uint64_t(t.smallSortKeys[w]) + 1);
+    for (uint32_t i = 0; i < t.smallTileCount[w]; ++i) boundary(uint64_t(t.smallTiles[i][w].keys()) + 1);
+  }
+  boundary(uint64_t(t.chainedUpTo) + 1);
+  boundary(uint64_t(t.chainedUpTo / 2) + 1);
+
+  std::vector<PipelineKey> keys;
+  auto take = [&](const PipelineKey& k) {
+    if (k.kernel == kKernelCount) return;
+    for (const PipelineKey& have : keys)
+      if (have.kernel == k.kernel && have.keyType == k.keyType && have.valueType == k.valueType && have.tier == k.tier &&
+          have.fitted == k.fitted && have.digitWord == k.digitWord)
+        return;
+    keys.push_back(k);
+  };
+  for (uint32_t count : counts)
+    for (bool indirect : {false, true}) {
+      const SortPlan p = planSort(t, c, count, count, indirect);
+      for (const PipelineKey& k : p.pipelines) {
+        take(k);
+        const bool binning = k.kernel == kBinning;
+        if (binning && t.fitsWaves(p.tile)) take({k.kernel, k.keyType, k.valueType, k.tier, !k.fitted, k.digitWord});
+      }
+    }
+  return keys;
+}
+
 std::string describePlan(const Tuning& t, const SortPlan& p) {
   std::string out;
   char line[256];

@@ -74,6 +74,10 @@ struct SortPlan {
 // The plan of a sort of `count` keys (an indirect sort: up to maxCount) with `config`.
 SortPlan planSort(const Tuning& t, const SortConfig& config, uint32_t count, uint32_t maxCount, bool indirect);
 
+// Every pipeline that sorts with `config` may use, direct or indirect, of any count up to
+// maxCount (an indirect sort's maxCount too): what prepareSorts() builds.
+std::vector<PipelineKey> pipelinesUpTo(const Tuning& t, const SortConfig& config, uint32_t maxCount);
+
 // The plan as text: the sort's tile and path, then each dispatch with its grid and the variant
 // of its pipeline (describeVariant()).
 std::string describePlan(const Tuning& t, const SortPlan& plan);

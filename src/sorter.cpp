@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <new>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "introspection.hpp"
 #include "recorder.hpp"
@@ -11,6 +14,7 @@
 #include "shader_interface.h"
 #include "sorter_state.hpp"
 #include "status.hpp"
+#include "tuning_override.hpp"
 
 namespace vksort {
 using namespace detail;
@@ -30,7 +34,15 @@ uint32_t maxCountOf(const Sorter_T& s) {
   return uint32_t(keys < 0xFFFFFFFFull ? keys : 0xFFFFFFFFull);
 }
 
-Status checkConfig(const SortConfig& config) {
+// The config as the library works with it: endBit 0 (the whole key) made explicit.
+SortConfig resolved(SortConfig config) {
+  if (uint32_t(config.keyType) < kKeyTypes) config.endBit = endBitOf(config);
+  return config;
+}
+
+// Checks a caller's config and resolves it into *out.
+Status checkConfig(const SortConfig& given, SortConfig* out) {
+  const SortConfig config = resolved(given);
   if (uint32_t(config.keyType) >= kKeyTypes)
     return fail(Result::errorInvalidArgument, "unsupported key type %u", unsigned(config.keyType));
   if (uint32_t(config.valueType) > uint32_t(ValueType::u64))
@@ -39,9 +51,24 @@ Status checkConfig(const SortConfig& config) {
     return fail(Result::errorInvalidArgument, "unsupported sort order %u", unsigned(config.order));
   const uint32_t keyBits = keyBytes(config.keyType) * 8;
   if (config.beginBit >= config.endBit || config.endBit > keyBits)
-    return fail(Result::errorInvalidArgument, "bit range [%u, %u) is empty, inverted or beyond %u-bit keys",
-                config.beginBit, config.endBit, keyBits);
+    return fail(Result::errorInvalidArgument,
+                "bit range [%u, %u) is empty, inverted or beyond %u-bit keys: set beginBit < endBit <= %u, or "
+                "endBit = 0 for the whole key",
+                config.beginBit, config.endBit, keyBits, keyBits);
+  *out = config;
   return {};
+}
+
+// The names of usage flags, for messages that say what to add.
+std::string usageNames(VkBufferUsageFlags usage) {
+  static const std::pair<VkBufferUsageFlags, const char*> kNames[] = {
+      {VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT, "VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT"},
+      {VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, "VK_BUFFER_USAGE_STORAGE_BUFFER_BIT"},
+      {VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, "VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT"}};
+  std::string out;
+  for (const auto& [bit, name] : kNames)
+    if (usage & bit) out += (out.empty() ? "" : " | ") + std::string(name);
+  return out;
 }
 
 // A range must exist, be aligned to `alignment`, hold at least `bytes`, and, where the caller
@@ -50,19 +77,26 @@ Status checkRange(const BufferRange& r, const char* name, VkDeviceSize bytes, Vk
                   VkBufferUsageFlags usage = kRequiredBufferUsage) {
   if (r.buffer == VK_NULL_HANDLE) return fail(Result::errorInvalidArgument, "%s.buffer is VK_NULL_HANDLE", name);
   if (r.usage != 0 && (r.usage & usage) != usage)
-    return fail(Result::errorInvalidArgument, "%s.usage 0x%x lacks 0x%x that vksort needs", name, unsigned(r.usage),
-                unsigned(usage & ~r.usage));
+    return fail(Result::errorInvalidArgument, "%s.usage lacks %s: create the buffer with it", name,
+                usageNames(usage & ~r.usage).c_str());
   if (r.offset % alignment != 0)
     return fail(Result::errorInvalidArgument, "%s.offset %llu is not a multiple of %llu", name,
                 (unsigned long long)r.offset, (unsigned long long)alignment);
   if (r.size < bytes)
-    return fail(Result::errorInvalidArgument, "%s.size %llu is below the %llu bytes needed", name,
-                (unsigned long long)r.size, (unsigned long long)bytes);
+    return fail(Result::errorInvalidArgument, "%s.size %llu is below the %llu bytes needed%s", name,
+                (unsigned long long)r.size, (unsigned long long)bytes,
+                std::string_view(name) == "scratch" ? " (getScratchRequirements with this config and maxCount)" : "");
   return {};
 }
 
 // Indirect sorts read their dispatch arguments from the scratch header.
 constexpr VkBufferUsageFlags kScratchUsage = kRequiredBufferUsage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
+// What the scratch range's offset and device address must be multiples of. The layout's own
+// alignment (kScratchAlignment) is reached inside the range: its size has room to round up to it.
+constexpr VkDeviceSize kScratchRangeAlignment = 16;
+VkDeviceSize scratchBytes(const Tuning& t, const SortConfig& config, uint32_t maxCount) {
+  return scratchLayout(t, config, maxCount).size + kScratchAlignment - kScratchRangeAlignment;
+}
 
 VkDeviceAddress addressOf(const Sorter_T& s, const BufferRange& r) {
   VkBufferDeviceAddressInfo info = vkStruct<VkBufferDeviceAddressInfo>(VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO);
@@ -78,7 +112,16 @@ Status createSorter(const SorterCreateInfo& ci, Sorter* pSorter) {
     return fail(Result::errorInvalidArgument,
                 "SorterCreateInfo needs instance, vkGetInstanceProcAddr, physicalDevice and device");
   if (uint32_t(ci.algorithm) > uint32_t(Algorithm::reduceThenScan))
-    return fail(Result::errorInvalidArgument, "unknown algorithm %u", unsigned(ci.algorithm));
+    return fail(Result::errorInvalidArgument, "unknown algorithm %u: use a vksort::Algorithm", unsigned(ci.algorithm));
+  if (ci.pDeviceCreateInfo && ci.pDeviceCreateInfo->sType != VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO)
+    return fail(Result::errorInvalidArgument,
+                "pDeviceCreateInfo is not a VkDeviceCreateInfo (sType %d): pass the one vkCreateDevice took",
+                int(ci.pDeviceCreateInfo->sType));
+  if (ci.preparedSortCount != 0 && !ci.pPreparedSorts)
+    return fail(Result::errorInvalidArgument, "preparedSortCount is %u but pPreparedSorts is null", ci.preparedSortCount);
+  const SorterDeveloperOptions developer = ci.pDeveloperOptions ? *ci.pDeveloperOptions : SorterDeveloperOptions{};
+  TuningOverride tuningOverride;
+  if (Status st = parseTuningOverride(developer.tuning, &tuningOverride); !st) return st;
 
   InstanceFunctions ifn;
   if (const char* missing = loadInstanceFunctions(ci.instance, ci.vkGetInstanceProcAddr, &ifn))
@@ -91,16 +134,17 @@ Status createSorter(const SorterCreateInfo& ci, Sorter* pSorter) {
     s->allocatorCopy = *ci.pAllocationCallbacks;
     s->allocator = &s->allocatorCopy;
   }
-  Status status = queryDeviceCaps(ifn, ci.physicalDevice, ci, &s->caps);
+  Status status = queryDeviceCaps(ifn, ci.physicalDevice, ci.pDeviceCreateInfo, developer.pipelineStatistics, &s->caps);
   if (status) {
     PFN_vkGetDeviceProcAddr gdpa = ci.vkGetDeviceProcAddr ? ci.vkGetDeviceProcAddr : ifn.getDeviceProcAddr;
     if (const char* missing = loadDeviceTable(ci.device, gdpa, &s->vk))
       status = fail(Result::errorFeatureNotPresent, "the device does not provide %s", missing);
   }
   if (status) {
-    s->tuning = chooseTuning(s->caps, ci.algorithm);
+    s->tuning = chooseTuning(s->caps, ci.algorithm, tuningOverride);
     status = s->pipelines.create(s->vk, s->device, s->tuning, ci.pipelineCache, s->allocator, s->caps.pipelineStatistics);
   }
+  if (status && ci.preparedSortCount) status = prepareSorts(s, ci.preparedSortCount, ci.pPreparedSorts);
   if (!status) {
     destroySorter(s);
     return status;
@@ -122,10 +166,31 @@ SorterProperties getSorterProperties(Sorter s) {
           .algorithm = t.algorithm};
 }
 
-Status describeSort(Sorter s, const SortConfig& config, uint32_t count, bool indirect, std::string* out) {
+Status prepareSorts(Sorter s, uint32_t sortCount, const PreparedSort* sorts) {
+  if (!s) return fail(Result::errorInvalidArgument, "sorter is null");
+  if (sortCount != 0 && !sorts) return fail(Result::errorInvalidArgument, "sortCount is %u but pSorts is null", sortCount);
+  // Every kind is checked before anything is built.
+  std::vector<SortConfig> configs(sortCount);
+  for (uint32_t i = 0; i < sortCount; ++i) {
+    if (Status st = checkConfig(sorts[i].config, &configs[i]); !st) return st;
+    if (sorts[i].maxCount > maxCountOf(*s))
+      return fail(Result::errorInvalidArgument, "pSorts[%u].maxCount %u exceeds the %u keys one sort accepts", i,
+                  sorts[i].maxCount, maxCountOf(*s));
+  }
+  for (uint32_t i = 0; i < sortCount; ++i)
+    for (const PipelineKey& k : pipelinesUpTo(s->tuning, configs[i], sorts[i].maxCount)) {
+      VkPipeline unused;
+      if (Status st = s->pipelines.get(k.kernel, k.keyType, k.valueType, &unused, k.tier, k.fitted, k.digitWord); !st)
+        return st;
+    }
+  return {};
+}
+
+Status describeSort(Sorter s, const SortConfig& given, uint32_t count, bool indirect, std::string* out) {
   if (!s) return fail(Result::errorInvalidArgument, "sorter is null");
   if (!out) return fail(Result::errorInvalidArgument, "pDescription is null");
-  if (Status st = checkConfig(config); !st) return st;
+  SortConfig config;
+  if (Status st = checkConfig(given, &config); !st) return st;
   if (count > maxCountOf(*s))
     return fail(Result::errorInvalidArgument, "count %u exceeds the %u keys one sort accepts", count, maxCountOf(*s));
   const Tuning& t = s->tuning;
@@ -141,54 +206,67 @@ Status describeSort(Sorter s, const SortConfig& config, uint32_t count, bool ind
   return {};
 }
 
-Status getScratchRequirements(Sorter s, const SortConfig& config, uint32_t maxCount, ScratchRequirements* out) {
+Status getScratchRequirements(Sorter s, const SortConfig& given, uint32_t maxCount, ScratchRequirements* out) {
   if (!s) return fail(Result::errorInvalidArgument, "sorter is null");
   if (!out) return fail(Result::errorInvalidArgument, "pRequirements is null");
-  if (Status st = checkConfig(config); !st) return st;
+  SortConfig config;
+  if (Status st = checkConfig(given, &config); !st) return st;
   if (maxCount > maxCountOf(*s))
     return fail(Result::errorInvalidArgument, "maxCount %u exceeds the %u keys one sort accepts", maxCount,
                 maxCountOf(*s));
-  out->size = scratchLayout(s->tuning, config, maxCount).size;
-  out->alignment = kScratchAlignment;
+  out->size = scratchBytes(s->tuning, config, maxCount);
+  out->alignment = kScratchRangeAlignment;
   out->usage = kScratchUsage;
   return {};
 }
 
-uint32_t getSortTimestampCount(const SortConfig& config) {
-  if (!checkConfig(config)) return 0;
+uint32_t getSortTimestampCount(const SortConfig& given) {
+  SortConfig config;
+  if (!checkConfig(given, &config)) return 0;
   return kFixedDispatches + 1 + binningDispatches(config);
 }
 
-Status recordSort(Sorter s, VkCommandBuffer cmd, const SortInfo& info) {
+Status recordSort(Sorter s, VkCommandBuffer cmd, const SortInfo& given) {
   if (!s) return fail(Result::errorInvalidArgument, "sorter is null");
   if (!cmd) return fail(Result::errorInvalidArgument, "commandBuffer is VK_NULL_HANDLE");
-  if (Status st = checkConfig(info.config); !st) return st;
+  SortInfo info = given;
+  if (Status st = checkConfig(given.config, &info.config); !st) return st;
   const bool indirect = info.countBuffer.buffer != VK_NULL_HANDLE;
   if (indirect)
     if (Status st = checkRange(info.countBuffer, "countBuffer", 4, 4); !st) return st;
   if (!indirect && info.count > info.maxCount)
-    return fail(Result::errorInvalidArgument, "count %u exceeds maxCount %u", info.count, info.maxCount);
+    return fail(Result::errorInvalidArgument, "count %u exceeds maxCount %u (the count the scratch was sized for)",
+                info.count, info.maxCount);
   if (info.maxCount > maxCountOf(*s))
     return fail(Result::errorInvalidArgument, "maxCount %u exceeds the %u keys one sort accepts", info.maxCount,
                 maxCountOf(*s));
   bool pairs = info.config.valueType != ValueType::none;
   const VkDeviceSize kb = keyBytes(info.config.keyType), vb = valueBytes(info.config.valueType);
   // The keys the sort may touch: an indirect sort up to maxCount.
-  const uint32_t span = indirect ? info.maxCount : info.count;
+  const VkDeviceSize span = indirect ? info.maxCount : info.count;
   if (Status st = checkRange(info.keys, "keys", span * kb, kb); !st) return st;
   if (pairs)
     if (Status st = checkRange(info.values, "values", span * vb, vb); !st) return st;
-  VkDeviceSize scratchBytes = scratchLayout(s->tuning, info.config, info.maxCount).size;
-  if (Status st = checkRange(info.scratch, "scratch", scratchBytes, kScratchAlignment, kScratchUsage); !st) return st;
+  const VkDeviceSize needed = scratchBytes(s->tuning, info.config, info.maxCount);
+  if (Status st = checkRange(info.scratch, "scratch", needed, kScratchRangeAlignment, kScratchUsage); !st) return st;
   if (span == 0) return {};
 
-  SortAddresses addresses{addressOf(*s, info.keys), pairs ? addressOf(*s, info.values) : 0,
-                          addressOf(*s, info.scratch), indirect ? addressOf(*s, info.countBuffer) : 0};
-  if (addresses.scratch % kScratchAlignment != 0)
-    return fail(Result::errorInvalidArgument, "the scratch buffer's device address is not a multiple of %llu",
-                (unsigned long long)kScratchAlignment);
+  // The scratch layout starts at the first multiple of kScratchAlignment in the range.
+  const VkDeviceAddress scratchStart = addressOf(*s, info.scratch);
+  if (scratchStart % kScratchRangeAlignment != 0)
+    return fail(Result::errorInvalidArgument,
+                "the scratch range's device address 0x%llx is not a multiple of %llu (ScratchRequirements::alignment): "
+                "bind the buffer's memory at an offset that is",
+                (unsigned long long)scratchStart, (unsigned long long)kScratchRangeAlignment);
+  const VkDeviceSize shift = (kScratchAlignment - scratchStart % kScratchAlignment) % kScratchAlignment;
+  info.scratch.offset += shift;
+  SortAddresses addresses{addressOf(*s, info.keys), pairs ? addressOf(*s, info.values) : 0, scratchStart + shift,
+                          indirect ? addressOf(*s, info.countBuffer) : 0};
   if (addresses.keys % kb != 0 || (pairs && addresses.values % vb != 0))
-    return fail(Result::errorInvalidArgument, "a keys or values device address is not aligned to its element size");
+    return fail(Result::errorInvalidArgument,
+                "the keys' or values' device address is not a multiple of its element's %llu bytes: bind the "
+                "buffer's memory at an aligned offset",
+                (unsigned long long)(addresses.keys % kb != 0 ? kb : vb));
   const SortPlan plan = planSort(s->tuning, info.config, info.count, info.maxCount, indirect);
   SortPipelines pipelines;
   if (Status st = getSortPipelines(*s, plan, &pipelines); !st) return st;
@@ -227,6 +305,7 @@ SorterInternals sorterInternals(Sorter s) {
   p.waveWorkgroups = fitted ? t.waveWorkgroups : 0;
   p.chainedMaxKeys = t.algorithm == Algorithm::onesweep ? t.chainedUpTo : 0;
   p.atomicRanking = t.atomicRanking;
+  p.pipelinesBuilt = s->pipelines.built();
   return p;
 }
 

@@ -117,9 +117,8 @@ uint32_t binningSharedBytes(const Tuning& t, const TileShape& shape, uint32_t el
   return words * 4;
 }
 
-Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested) {
+Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOverride& developer) {
   VendorTuning v = vendorTuning(caps);
-  const TuningOverride developer = overrideFromEnvironment();
   OverrideExtras extras;
   overrideDeviceChoices(developer, &v, &extras);
   Tuning t{};

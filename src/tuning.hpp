@@ -207,8 +207,9 @@ uint32_t binningSharedBytes(const Tuning& t, const TileShape& shape, uint32_t wo
 bool trustsForwardProgress(const DeviceCaps& caps);
 
 // The tuning for a device: its vendor's tables for the algorithm (`requested`, or for automatic
-// Onesweep where trustsForwardProgress()), with a developer's override from VKSORT_TUNING
-// (tuning_override.hpp) applied, fitted to the device's limits.
-Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested);
+// Onesweep where trustsForwardProgress()), with a developer's override (tuning_override.hpp)
+// applied, fitted to the device's limits.
+struct TuningOverride;
+Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOverride& developer);
 
 }  // namespace vksort::detail

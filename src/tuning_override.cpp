@@ -50,19 +50,57 @@ constexpr const char* kClassStems[] = {"lookback_window", "plain_loads", "fit_pe
 
 }  // namespace
 
-TuningOverride overrideFromEnvironment() {
+namespace {
+
+constexpr const char* kDeviceNames[] = {
+    "algorithm",       "subgroup",          "histogram_workgroup", "histogram_tiles", "histogram_min_groups",
+    "histogram_copies", "partitioned",      "atomic_ranking",      "plain_stores",    "patient_waits",
+    "chained_up_to",   "small_keys",        "small_kpi",           "small_tiles",     "small_workgroup",
+    "bitonic_keys_per_pass", "bitonic_kpi", "bitonic_workgroup",   "wave_workgroups", "portion_tiles",
+    "wide_from",       "tiers",             "riding_values"};
+
+// Whether overrideDeviceChoices() or overrideTiles() reads `name`.
+bool knownName(std::string_view name) {
+  for (const char* n : kDeviceNames)
+    if (name == n) return true;
+  const bool tierNamedHere = tierNamed(&name) < kMaxTileTiers;
+  if (tierNamedHere && (name == "from" || name == "prefetch" || name == "wide_prefetch" || name == "fit")) return true;
+  for (const char* prefix : kPrefixes) {
+    const std::string_view p = prefix;
+    if (name.substr(0, p.size()) != p) continue;
+    const std::string_view what = name.substr(p.size());
+    if (what == "workgroup" || what == "keys" || what == "rounds") return true;
+  }
+  for (const char* stem : kClassStems)
+    if (classesNamed(name, stem)) return true;
+  return false;
+}
+
+}  // namespace
+
+Status parseTuningOverride(const char* text, TuningOverride* out) {
   TuningOverride o;
-  const char* env = std::getenv("VKSORT_TUNING");
-  for (std::string_view rest = env ? env : ""; !rest.empty();) {
+  for (std::string_view rest = text ? text : ""; !rest.empty();) {
     const size_t comma = rest.find(',');
     const std::string_view item = rest.substr(0, comma);
     rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    if (item.empty()) continue;
     const size_t eq = item.find('=');
-    if (eq == std::string_view::npos) break;
-    o.settings.emplace_back(std::string(item.substr(0, eq)),
-                            uint32_t(std::strtoul(std::string(item.substr(eq + 1)).c_str(), nullptr, 10)));
+    const std::string name(item.substr(0, eq));
+    const std::string value(eq == std::string_view::npos ? "" : item.substr(eq + 1));
+    char* end = nullptr;
+    const unsigned long v = value.empty() ? 0 : std::strtoul(value.c_str(), &end, 10);
+    if (eq == std::string_view::npos || value.empty() || *end != '\0' || value[0] == '-' || v > 0xFFFFFFFFul)
+      return fail(Result::errorInvalidArgument,
+                  "tuning override item \"%s\" is not name=value with an unsigned 32-bit value",
+                  std::string(item).c_str());
+    if (!knownName(name))
+      return fail(Result::errorInvalidArgument, "tuning override \"%s\" names nothing vksort tunes (docs/TUNING.md lists the names)",
+                  name.c_str());
+    o.settings.emplace_back(name, uint32_t(v));
   }
-  return o;
+  *out = std::move(o);
+  return {};
 }
 
 void overrideDeviceChoices(const TuningOverride& o, VendorTuning* v, OverrideExtras* x) {

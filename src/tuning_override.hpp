@@ -1,5 +1,6 @@
-// A developer's override of the tuning, for measurements and tests: the environment variable
-// VKSORT_TUNING="name=value,..." (unsigned values). chooseTuning() applies it in two steps:
+// A developer's override of the tuning, for measurements and tests: the text of
+// SorterDeveloperOptions::tuning, "name=value,..." (unsigned values; the benchmark and the tests
+// take it from VKSORT_TUNING). chooseTuning() applies it in two steps:
 // device-wide names to the vendor's choices before the tables are read, tile names to the tiers
 // built from the tables (before they are fitted to the device). Names:
 //   device-wide   algorithm (1 Onesweep, 2 reduce-then-scan: overrides the caller's), subgroup,
@@ -22,12 +23,13 @@
 //                 _wide, _alone, _wide_alone (none: every class); without tierN_, every tier.
 //                 fit_percent without a tier changes only tiles that are fitted.
 //   every tile    riding_values
-// Unknown names are ignored.
+// An unknown name or a malformed item is an error.
 #pragma once
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "status.hpp"
 #include "tuning.hpp"
 
 namespace vksort::detail {
@@ -36,8 +38,8 @@ struct TuningOverride {
   std::vector<std::pair<std::string, uint32_t>> settings;  // in the order given
 };
 
-// VKSORT_TUNING, parsed (empty where unset).
-TuningOverride overrideFromEnvironment();
+// `text` (null: none), parsed; an error names an item that is malformed or names nothing.
+Status parseTuningOverride(const char* text, TuningOverride* out);
 
 // What the override sets beyond a vendor's choices.
 struct OverrideExtras {

@@ -9,6 +9,7 @@
 #include "fake_devices.hpp"
 #include "plan.hpp"
 #include "tuning.hpp"
+#include "tuning_override.hpp"
 
 using namespace vksort;
 using namespace vksort::detail;
@@ -25,7 +26,7 @@ int main() {
   const char* kKernels[] = {"init", "scan", "copy_back", "tile_scan", "histogram", "binning", "upsweep", "downsweep", "small_sort", "chained"};
   for (const vksort_test::FakeDevice& d : devices)
     for (Algorithm a : {Algorithm::onesweep, Algorithm::reduceThenScan}) {
-      const Tuning t = chooseTuning(d.caps, a);
+      const Tuning t = chooseTuning(d.caps, a, {});
       for (const Cfg& c : configs)
         for (uint32_t count : counts)
           for (bool indirect : {false, true}) {

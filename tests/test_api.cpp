@@ -19,7 +19,8 @@ TEST_SUITE("api") {
   TEST_CASE("createSorter rejects a device without bufferDeviceAddress enabled") {
     vksort::SorterCreateInfo ci = gpu().ctx.sorterCreateInfo();
     VkPhysicalDeviceVulkan12Features none = vkctx::vkStruct<VkPhysicalDeviceVulkan12Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES);
-    ci.pEnabledFeatures = &none;
+    VkDeviceCreateInfo device = vkctx::vkStruct<VkDeviceCreateInfo>(VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &none);
+    ci.pDeviceCreateInfo = &device;
     vksort::Sorter sorter = nullptr;
     vksort::Status s = vksort::createSorter(ci, &sorter);
     CHECK(s.result == vksort::Result::errorFeatureNotPresent);

@@ -18,12 +18,13 @@ TEST_SUITE("c_api") {
                                     .physicalDevice = cpp.physicalDevice,
                                     .device = cpp.device,
                                     .vkGetDeviceProcAddr = cpp.vkGetDeviceProcAddr,
-                                    .pEnabledFeatures = cpp.pEnabledFeatures,
-                                    .enabledExtensionCount = cpp.enabledExtensionCount,
-                                    .ppEnabledExtensionNames = cpp.ppEnabledExtensionNames,
+                                    .pDeviceCreateInfo = cpp.pDeviceCreateInfo,
                                     .pipelineCache = VK_NULL_HANDLE,
                                     .pAllocationCallbacks = nullptr,
-                                    .algorithm = VKSORT_ALGORITHM_AUTOMATIC};
+                                    .algorithm = VKSORT_ALGORITHM_AUTOMATIC,
+                                    .preparedSortCount = 0,
+                                    .pPreparedSorts = nullptr,
+                                    .pDeveloperOptions = nullptr};
     const uint32_t n = 3000;
     VksortSorter sorter = nullptr;
     VksortScratchRequirements req{};

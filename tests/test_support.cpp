@@ -11,7 +11,8 @@
 namespace vksort_test {
 
 Gpu::Gpu(const vkctx::Options& o) : ctx(o) {
-  vkctx::check(vksort::createSorter(ctx.sorterCreateInfo(), &sorter), "createSorter");
+  const vksort::SorterDeveloperOptions developer = vkctx::developerOptionsFromEnvironment();
+  vkctx::check(vksort::createSorter(ctx.sorterCreateInfo(&developer), &sorter), "createSorter");
 }
 Gpu::~Gpu() { vksort::destroySorter(sorter); }
 
@@ -39,14 +40,13 @@ Gpu& gpu() {
 
 TunedSorter::TunedSorter(const char* tuning) : saved(gpu().sorter) {
   // Added to the run's own VKSORT_TUNING (scripts/test.sh runs the suite once per algorithm).
-  const char* outerEnv = std::getenv("VKSORT_TUNING");
-  std::string outer = outerEnv ? outerEnv : "";
-  setenv("VKSORT_TUNING", (outer.empty() ? std::string(tuning) : outer + "," + tuning).c_str(), 1);
+  vksort::SorterDeveloperOptions developer = vkctx::developerOptionsFromEnvironment();
+  const std::string outer = developer.tuning;
+  const std::string combined = outer.empty() ? std::string(tuning) : outer + "," + tuning;
+  developer.tuning = combined.c_str();
   vksort::Sorter tuned = nullptr;
-  vksort::Status st = vksort::createSorter(gpu().ctx.sorterCreateInfo(), &tuned);
-  if (outerEnv) setenv("VKSORT_TUNING", outer.c_str(), 1);
-  else unsetenv("VKSORT_TUNING");
-  vkctx::check(st, "createSorter with VKSORT_TUNING");
+  vksort::Status st = vksort::createSorter(gpu().ctx.sorterCreateInfo(&developer), &tuned);
+  vkctx::check(st, ("createSorter with tuning " + combined).c_str());
   gpu().sorter = tuned;
 }
 TunedSorter::~TunedSorter() {

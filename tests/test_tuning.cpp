@@ -10,7 +10,9 @@
 #include <string>
 
 #include "fake_devices.hpp"
+#include "plan.hpp"
 #include "tuning.hpp"
+#include "tuning_override.hpp"
 #include "variant.hpp"
 
 using vksort::Algorithm;
@@ -49,16 +51,12 @@ void forEveryTile(const Tuning& t, Check check) {
     }
 }
 
-// chooseTuning() with VKSORT_TUNING set to `overrides` (empty: unset), the caller's own restored.
+// chooseTuning() with the developer's override `overrides` (empty: none).
 Tuning tuned(const DeviceCaps& caps, const std::string& overrides) {
-  const char* outer = std::getenv("VKSORT_TUNING");
-  const std::string saved = outer ? outer : "";
-  if (overrides.empty()) unsetenv("VKSORT_TUNING");
-  else setenv("VKSORT_TUNING", overrides.c_str(), 1);
-  Tuning t = chooseTuning(caps, Algorithm::automatic);
-  if (outer) setenv("VKSORT_TUNING", saved.c_str(), 1);
-  else unsetenv("VKSORT_TUNING");
-  return t;
+  vksort::detail::TuningOverride o;
+  const vksort::Status st = vksort::detail::parseTuningOverride(overrides.c_str(), &o);
+  REQUIRE_MESSAGE(st, st.message);
+  return chooseTuning(caps, Algorithm::automatic, o);
 }
 
 }  // namespace
@@ -302,5 +300,51 @@ TEST_SUITE("tuning") {
     CHECK(tuned(h100(), "atomic_ranking=0").tiers[0].shape[0].lookbackPlainLoads);
     forEveryTile(tuned(h100(), "persistent=0"),
                  [](uint32_t, uint32_t, const vksort::detail::TileShape& shape) { CHECK_FALSE(shape.persistentTiles); });
+  }
+}
+
+// prepareSorts() builds pipelinesUpTo(maxCount): every pipeline that a sort of any count up to
+// maxCount plans, direct or indirect, must be among them, on every vendor's tables.
+TEST_SUITE("tuning") {
+  TEST_CASE("the pipelines prepared up to a count hold every plan's") {
+    using vksort::detail::PipelineKey;
+    const vksort::SortConfig configs[] = {
+        {vksort::KeyType::u32, vksort::ValueType::none, vksort::SortOrder::ascending, 0, 32},
+        {vksort::KeyType::f32, vksort::ValueType::u32, vksort::SortOrder::descending, 0, 32},
+        {vksort::KeyType::u32, vksort::ValueType::u32, vksort::SortOrder::ascending, 0, 16},
+        {vksort::KeyType::u64, vksort::ValueType::none, vksort::SortOrder::ascending, 0, 64},
+        {vksort::KeyType::u64, vksort::ValueType::u32, vksort::SortOrder::ascending, 8, 40},
+        {vksort::KeyType::i32, vksort::ValueType::u64, vksort::SortOrder::ascending, 0, 32}};
+    const uint32_t maxCount = 40u << 20;
+    // Every count up to 2^17, then steps that cross each tier and limit many times over.
+    std::vector<uint32_t> counts;
+    for (uint32_t n = 1; n <= maxCount; n += n < (1u << 17) ? 1 : n < (1u << 22) ? 97 : 9973) counts.push_back(n);
+    counts.push_back(maxCount);
+    auto same = [](const PipelineKey& a, const PipelineKey& b) {
+      return a.kernel == b.kernel && a.keyType == b.keyType && a.valueType == b.valueType && a.tier == b.tier &&
+             a.fitted == b.fitted && a.digitWord == b.digitWord;
+    };
+    for (const vksort_test::FakeDevice& d : vksort_test::fakeDevices())
+      for (Algorithm a : {Algorithm::onesweep, Algorithm::reduceThenScan}) {
+        const Tuning t = chooseTuning(d.caps, a, {});
+        for (const vksort::SortConfig& c : configs) {
+          const std::vector<PipelineKey> prepared = vksort::detail::pipelinesUpTo(t, c, maxCount);
+          uint32_t missing = 0;
+          for (uint32_t n : counts)
+            for (bool indirect : {false, true}) {
+              const vksort::detail::SortPlan p = vksort::detail::planSort(t, c, n, n, indirect);
+              for (const PipelineKey& k : p.pipelines) {
+                if (k.kernel == vksort::detail::kKernelCount) continue;
+                bool found = false;
+                for (const PipelineKey& have : prepared) found |= same(have, k);
+                if (!found && ++missing <= 3)
+                  FAIL_CHECK(d.name << (a == Algorithm::onesweep ? " onesweep " : " rts ") << "key " << uint32_t(c.keyType)
+                                    << " value " << uint32_t(c.valueType) << " count " << n << (indirect ? " indirect" : "")
+                                    << ": kernel " << k.kernel << " tier " << k.tier << " fitted " << k.fitted);
+              }
+            }
+          CHECK(missing == 0);
+        }
+      }
   }
 }

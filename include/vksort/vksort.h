@@ -10,11 +10,8 @@
 #include <stdint.h>
 #include <vulkan/vulkan_core.h>
 
-#if defined(VKSORT_SHARED) && defined(VKSORT_BUILDING_SHARED)
-#define VKSORT_C_API __attribute__((visibility("default")))
-#else
-#define VKSORT_C_API
-#endif
+#include "vksort_export.h"
+#define VKSORT_C_API VKSORT_EXPORT
 
 #ifdef __cplusplus
 extern "C" {
@@ -46,18 +43,44 @@ typedef enum VksortAlgorithm {
   VKSORT_ALGORITHM_REDUCE_THEN_SCAN = 2
 } VksortAlgorithm;
 
+/* A zero-initialized config is u32 keys, no values, ascending, over the whole key (endBit 0). */
+typedef struct VksortSortConfig {
+  VksortKeyType keyType;
+  VksortValueType valueType;
+  VksortSortOrder order;
+  uint32_t beginBit; /* beginBit < endBit <= 32 (64 for 64-bit keys) */
+  uint32_t endBit;   /* 0: the whole key */
+} VksortSortConfig;
+
+#define VKSORT_MAX_REQUIRED_EXTENSIONS 4
+typedef struct VksortDeviceRequirements {
+  uint32_t extensionCount;
+  const char* extensionNames[VKSORT_MAX_REQUIRED_EXTENSIONS];
+} VksortDeviceRequirements;
+
+typedef struct VksortPreparedSort {
+  VksortSortConfig config;
+  uint32_t maxCount;
+} VksortPreparedSort;
+
+typedef struct VksortSorterDeveloperOptions {
+  const char* tuning;          /* optional: "name=value,..." (docs/TUNING.md) */
+  VkBool32 pipelineStatistics; /* print pipelines' compiler statistics */
+} VksortSorterDeveloperOptions;
+
 typedef struct VksortSorterCreateInfo {
   VkInstance instance;                          /* must not be null */
   PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr; /* must not be null */
   VkPhysicalDevice physicalDevice;
   VkDevice device;
   PFN_vkGetDeviceProcAddr vkGetDeviceProcAddr;  /* optional */
-  const void* pEnabledFeatures;                 /* optional: the chain given to vkCreateDevice */
-  uint32_t enabledExtensionCount;               /* optional */
-  const char* const* ppEnabledExtensionNames;   /* optional */
+  const VkDeviceCreateInfo* pDeviceCreateInfo;  /* what vkCreateDevice took (null: see vksort.hpp) */
   VkPipelineCache pipelineCache;                /* optional */
   const VkAllocationCallbacks* pAllocationCallbacks; /* optional */
   VksortAlgorithm algorithm;                    /* optional: 0 chooses per device */
+  uint32_t preparedSortCount;                   /* optional: pipelines built at creation */
+  const VksortPreparedSort* pPreparedSorts;
+  const VksortSorterDeveloperOptions* pDeveloperOptions; /* optional */
 } VksortSorterCreateInfo;
 
 typedef struct VksortSorterProperties {
@@ -66,15 +89,6 @@ typedef struct VksortSorterProperties {
   uint32_t maxCount;
   VksortAlgorithm algorithm;
 } VksortSorterProperties;
-
-/* A zero-initialized config is u32 keys, no values, ascending; set endBit (32 for all bits). */
-typedef struct VksortSortConfig {
-  VksortKeyType keyType;
-  VksortValueType valueType;
-  VksortSortOrder order;
-  uint32_t beginBit; /* beginBit < endBit <= 32 (64 for 64-bit keys) */
-  uint32_t endBit;
-} VksortSortConfig;
 
 typedef struct VksortScratchRequirements {
   VkDeviceSize size;
@@ -101,9 +115,14 @@ typedef struct VksortSortInfo {
   uint32_t firstTimestamp;
 } VksortSortInfo;
 
+/* Before vkCreateDevice (vksort.hpp: getDeviceRequirements). */
+VKSORT_C_API VksortResult vksortGetDeviceRequirements(VkInstance instance, PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr,
+                                                      VkPhysicalDevice physicalDevice, void* pFeatureChain,
+                                                      VksortDeviceRequirements* pRequirements);
 VKSORT_C_API VksortResult vksortCreateSorter(const VksortSorterCreateInfo* pCreateInfo, VksortSorter* pSorter);
 VKSORT_C_API void vksortDestroySorter(VksortSorter sorter);
 VKSORT_C_API void vksortGetSorterProperties(VksortSorter sorter, VksortSorterProperties* pProperties);
+VKSORT_C_API VksortResult vksortPrepareSorts(VksortSorter sorter, uint32_t sortCount, const VksortPreparedSort* pSorts);
 VKSORT_C_API VksortResult vksortGetScratchRequirements(VksortSorter sorter, const VksortSortConfig* pConfig,
                                                        uint32_t maxCount, VksortScratchRequirements* pRequirements);
 VKSORT_C_API VksortResult vksortRecordSort(VksortSorter sorter, VkCommandBuffer commandBuffer,

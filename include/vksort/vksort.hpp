@@ -1,18 +1,24 @@
 // vksort: GPU radix sort for Vulkan. Sorts keys, or key/value pairs, that live in the caller's
 // buffers, by recording compute dispatches and their barriers into the caller's command buffer.
-// Algorithms: Onesweep (Adinets & Merrill 2022), the LSD radix sort behind CUB: one histogram of
-// every digit, a scan, then per 8-bit digit one chained-scan pass with decoupled look-back; and,
-// where a device does not promise what the look-back needs, reduce-then-scan (Algorithm below).
+// Two algorithms (Algorithm below): Onesweep (Adinets & Merrill 2022), the LSD radix sort behind
+// CUB: one histogram of every digit, a scan, then per 8-bit digit one chained-scan pass with
+// decoupled look-back; and reduce-then-scan, which reads the keys once more per pass but never has
+// one workgroup wait on another, for devices that do not promise what the look-back needs.
 //
 // Use:
-//   1. createSorter() once per VkDevice. The sorter is immutable: any thread may record with it.
+//   0. Before vkCreateDevice: getDeviceRequirements() sets the features and lists the extensions
+//      to enable.
+//   1. createSorter() once per VkDevice, with the VkDeviceCreateInfo. The sorter is immutable: any
+//      thread may record with it. prepareSorts() (or the create info's list) builds pipelines
+//      ahead, so that recording never compiles.
 //   2. getScratchRequirements() for the largest count you will sort; create a scratch buffer
 //      of that size and usage. No hidden allocations: give each frame in flight its own.
 //   3. recordSort() into a command buffer, between the barriers of "Barrier contract" below.
 //
 // Memory: every buffer is reached through its device address, so keys, values and scratch need
 // VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT, memory allocated with
-// VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT, and the device the bufferDeviceAddress feature.
+// VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT (VMA: VMA_ALLOCATOR_CREATE_BUFFER_DEVICE_ADDRESS_BIT), and
+// the device the bufferDeviceAddress feature.
 //
 // Barrier contract. recordSort() binds its own compute pipelines and push constants (re-bind
 // yours afterwards) and records every barrier between its own dispatches, plus one
@@ -23,9 +29,12 @@
 //           VK_ACCESS_SHADER_WRITE_BIT (kSortDstStage, kSortDstAccess);
 //   after:  wait on VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT
 //           (kSortSrcStage, kSortSrcAccess) before reading the sorted keys and values.
+// Synchronization validation cannot check this contract for you: vksort reaches the buffers
+// through device addresses, which it does not track, so a missing barrier gives no message. The
+// GPU test suite shows that each edge is needed (tests/test_contract.cpp).
 //
-// Errors: every function checks its input; on failure it returns a Status with a message and
-// records nothing. No exception leaves vksort.
+// Errors: every function checks its input; on failure it returns a Status with a message that
+// says what to change, and records nothing. No exception leaves vksort.
 #ifndef VKSORT_VKSORT_HPP
 #define VKSORT_VKSORT_HPP
 
@@ -37,11 +46,8 @@
 #define VKSORT_VERSION_MINOR 1
 #define VKSORT_VERSION_PATCH 0
 
-#if defined(VKSORT_SHARED) && defined(VKSORT_BUILDING_SHARED)
-#define VKSORT_API __attribute__((visibility("default")))
-#else
-#define VKSORT_API
-#endif
+#include "vksort_export.h"
+#define VKSORT_API VKSORT_EXPORT
 
 namespace vksort {
 
@@ -62,64 +68,7 @@ struct Status {
   explicit operator bool() const { return result == Result::success; }
 };
 
-// ---- Sorter ---------------------------------------------------------------------------------
-
-// Handle of a sorter: pipelines and a tuning for one VkDevice.
-typedef struct Sorter_T* Sorter;
-
-// The sorting algorithm. Onesweep's look-back has a workgroup wait on others that started before
-// it, which needs a device that keeps those running (forward progress); reduce-then-scan never
-// waits on another workgroup and runs anywhere, reading the keys once more per pass.
-// automatic: Onesweep on the drivers known to provide forward progress (NVIDIA's, AMD's, RADV,
-// Intel's, ANV; README "Supported devices"), reduce-then-scan on every other, lavapipe included.
-enum class Algorithm : uint32_t { automatic = 0, onesweep = 1, reduceThenScan = 2 };
-
-struct SorterCreateInfo {
-  // Needed for physical-device queries, which vkGetDeviceProcAddr cannot load. Must not be null.
-  VkInstance instance = VK_NULL_HANDLE;
-  PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr = nullptr;
-  // Must be the physical device `device` was created from.
-  VkPhysicalDevice physicalDevice = VK_NULL_HANDLE;
-  VkDevice device = VK_NULL_HANDLE;
-  // Optional. Null: loaded through vkGetInstanceProcAddr.
-  PFN_vkGetDeviceProcAddr vkGetDeviceProcAddr = nullptr;
-  // Optional: the pNext chain given to vkCreateDevice (VkPhysicalDeviceFeatures2,
-  // VkPhysicalDeviceVulkan12Features/13Features, or the extensions' feature structs). vksort reads
-  // which features are enabled from it: bufferDeviceAddress must be; subgroupSizeControl and
-  // computeFullSubgroups are used when they are. Null: bufferDeviceAddress is assumed enabled and
-  // subgroup sizes are not controlled.
-  const void* pEnabledFeatures = nullptr;
-  // Optional: the device extensions given to vkCreateDevice. vksort uses
-  // VK_NV_shader_subgroup_partitioned for ranking when it is listed.
-  uint32_t enabledExtensionCount = 0;
-  const char* const* ppEnabledExtensionNames = nullptr;
-  // Optional.
-  VkPipelineCache pipelineCache = VK_NULL_HANDLE;
-  // Optional: used for every Vulkan object the sorter creates.
-  const VkAllocationCallbacks* pAllocationCallbacks = nullptr;
-  // Optional: force an algorithm (the scratch layout depends on it).
-  Algorithm algorithm = Algorithm::automatic;
-};
-
-// Creates a sorter: checks the device's capabilities, chooses a tuning and an algorithm, creates
-// the pipelines of u32 sorts (those of other key and value types on their first use).
-// On success *pSorter holds the new sorter; on failure it is left untouched.
-VKSORT_API Status createSorter(const SorterCreateInfo& createInfo, Sorter* pSorter);
-
-// Destroys a sorter. Command buffers recorded with it must have completed. `sorter` may be null.
-VKSORT_API void destroySorter(Sorter sorter);
-
-// What a sorter offers its caller. How it sorts (tiles, kernels, their variants) is for
-// describeSort() to tell.
-struct SorterProperties {
-  uint32_t subgroupSize;      // the size the kernels are built for (see requiredSubgroupSize)
-  bool requiredSubgroupSize;  // true: the pipelines require it (subgroupSizeControl)
-  uint32_t maxCount;          // the largest count one sort accepts (memory allowing)
-  Algorithm algorithm;        // onesweep or reduceThenScan, as chosen for the device
-};
-VKSORT_API SorterProperties getSorterProperties(Sorter sorter);
-
-// ---- Sorting --------------------------------------------------------------------------------
+// ---- What is sorted -------------------------------------------------------------------------
 
 // Key types. Keys are stored and returned as given; they are ordered as their type orders them:
 // i32/i64 as signed integers; f32/f64 by IEEE value with -0.0 == +0.0 (they keep their input
@@ -137,20 +86,135 @@ struct SortConfig {
   SortOrder order = SortOrder::ascending;
   // Only bits [beginBit, endBit) of the ordered form of a key decide the order (for signed and
   // float keys the form of keys.glsl: the top bit is then the sign). Keys equal within the range
-  // keep their input order. Must satisfy beginBit < endBit <= the key's bits (32 or 64). Costs
-  // ceil((endBit - beginBit) / 8) passes, plus a copy into the caller's buffers when that number
-  // is odd. endBit = 32 for 64-bit keys sorts by their low half only: set 64 for all bits.
+  // keep their input order. endBit 0 (the default) means the whole key: 32 or 64 by key type.
+  // Otherwise beginBit < endBit <= the key's bits. Costs ceil((endBit - beginBit) / 8) passes,
+  // plus a copy into the caller's buffers when that number is odd.
   uint32_t beginBit = 0;
-  uint32_t endBit = 32;
+  uint32_t endBit = 0;
 };
 
 // Bytes of one key, one value (0 for none) of a config.
 constexpr uint32_t keyBytes(KeyType t) { return uint32_t(t) >= uint32_t(KeyType::u64) ? 8 : 4; }
 constexpr uint32_t valueBytes(ValueType t) { return t == ValueType::u64 ? 8 : t == ValueType::u32 ? 4 : 0; }
+// The end of a config's bit range: endBit, or for 0 the key's bits.
+constexpr uint32_t endBitOf(const SortConfig& c) { return c.endBit != 0 ? c.endBit : keyBytes(c.keyType) * 8; }
+
+// ---- Device requirements (before vkCreateDevice) --------------------------------------------
+
+// Device extensions getDeviceRequirements() may ask for, at most.
+constexpr uint32_t kMaxRequiredExtensions = 4;
+
+// The device extensions vksort needs or uses on a physical device: add each to your
+// VkDeviceCreateInfo's list unless it is there already. Pointers to static strings.
+struct DeviceRequirements {
+  uint32_t extensionCount = 0;
+  const char* extensionNames[kMaxRequiredExtensions] = {};
+};
+
+// Before vkCreateDevice: checks that `physicalDevice` can run vksort (Vulkan 1.1, subgroup
+// operations in compute, bufferDeviceAddress), fills *pRequirements with the extensions to enable,
+// and sets to VK_TRUE, in the feature structs of `pFeatureChain`, each feature vksort needs
+// (bufferDeviceAddress) or uses where the device has it (subgroupSizeControl and
+// computeFullSubgroups). pFeatureChain is the pNext chain you will give VkDeviceCreateInfo: any
+// of VkPhysicalDeviceFeatures2, VkPhysicalDeviceVulkan12Features, VkPhysicalDeviceVulkan13Features,
+// VkPhysicalDeviceBufferDeviceAddressFeatures, VkPhysicalDeviceSubgroupSizeControlFeatures, in any
+// order, other structs among them; it only ever sets features. Where no struct of the chain holds
+// bufferDeviceAddress it fails and names the struct to add; an optional feature with no struct
+// to hold it is left out (sorts then run at the device's default subgroup size). Then pass the
+// whole VkDeviceCreateInfo to createSorter (SorterCreateInfo::pDeviceCreateInfo).
+VKSORT_API Status getDeviceRequirements(VkInstance instance, PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr,
+                                        VkPhysicalDevice physicalDevice, void* pFeatureChain,
+                                        DeviceRequirements* pRequirements);
+
+// ---- Sorter ---------------------------------------------------------------------------------
+
+// Handle of a sorter: pipelines and a tuning for one VkDevice.
+typedef struct Sorter_T* Sorter;
+
+// The sorting algorithm. Onesweep's look-back has a workgroup wait on others that started before
+// it, which needs a device that keeps those running (forward progress); reduce-then-scan never
+// waits on another workgroup and runs anywhere, reading the keys once more per pass.
+// automatic: Onesweep on the drivers known to provide forward progress (NVIDIA's, AMD's, RADV,
+// Intel's, ANV; README "Supported devices"), reduce-then-scan on every other, lavapipe included.
+enum class Algorithm : uint32_t { automatic = 0, onesweep = 1, reduceThenScan = 2 };
+
+// A kind of sort whose pipelines are built ahead (prepareSorts()): `config`, direct or indirect,
+// of any count up to maxCount.
+struct PreparedSort {
+  SortConfig config;
+  uint32_t maxCount = 0;
+};
+
+// For developers measuring or testing vksort itself; a shipped renderer passes none.
+struct SorterDeveloperOptions {
+  // Overrides of the tuning tables, "name=value,..." with unsigned values (the names:
+  // docs/TUNING.md). Null or empty: none. An unknown name or a malformed item fails createSorter.
+  const char* tuning = nullptr;
+  // Print each pipeline's compiler statistics (registers, spills) to stderr when it is built:
+  // needs VK_KHR_pipeline_executable_properties and its pipelineExecutableInfo feature enabled.
+  bool pipelineStatistics = false;
+};
+
+struct SorterCreateInfo {
+  // Needed for physical-device queries, which vkGetDeviceProcAddr cannot load. Must not be null.
+  VkInstance instance = VK_NULL_HANDLE;
+  PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr = nullptr;
+  // Must be the physical device `device` was created from.
+  VkPhysicalDevice physicalDevice = VK_NULL_HANDLE;
+  VkDevice device = VK_NULL_HANDLE;
+  // Optional. Null: loaded through vkGetInstanceProcAddr.
+  PFN_vkGetDeviceProcAddr vkGetDeviceProcAddr = nullptr;
+  // The VkDeviceCreateInfo `device` was created with (only its pEnabledFeatures, pNext chain and
+  // extension list are read, during createSorter). vksort learns from it which features and
+  // extensions are enabled: bufferDeviceAddress must be; subgroup size control is used where it
+  // is. Null: bufferDeviceAddress is taken as enabled and nothing optional is used.
+  const VkDeviceCreateInfo* pDeviceCreateInfo = nullptr;
+  // Optional.
+  VkPipelineCache pipelineCache = VK_NULL_HANDLE;
+  // Optional: used for every Vulkan object the sorter creates.
+  const VkAllocationCallbacks* pAllocationCallbacks = nullptr;
+  // Optional: force an algorithm (the scratch layout depends on it).
+  Algorithm algorithm = Algorithm::automatic;
+  // Optional: sorts whose pipelines createSorter builds (prepareSorts()).
+  uint32_t preparedSortCount = 0;
+  const PreparedSort* pPreparedSorts = nullptr;
+  // Optional: developers' settings (null: none).
+  const SorterDeveloperOptions* pDeveloperOptions = nullptr;
+};
+
+// Creates a sorter: checks the device's capabilities, chooses a tuning and an algorithm, and
+// builds the pipelines every sort shares and those of pPreparedSorts. Any other sort's pipelines
+// are built when it is first recorded (see prepareSorts()). On success *pSorter holds the new
+// sorter; on failure it is left untouched.
+VKSORT_API Status createSorter(const SorterCreateInfo& createInfo, Sorter* pSorter);
+
+// Destroys a sorter. Command buffers recorded with it must have completed. `sorter` may be null.
+VKSORT_API void destroySorter(Sorter sorter);
+
+// What a sorter offers its caller. How it sorts (tiles, kernels, their variants) is for
+// describeSort() to tell.
+struct SorterProperties {
+  uint32_t subgroupSize;      // the size the kernels are built for (see requiredSubgroupSize)
+  bool requiredSubgroupSize;  // true: the pipelines require it (subgroupSizeControl)
+  uint32_t maxCount;          // the largest count one sort accepts (memory allowing)
+  Algorithm algorithm;        // onesweep or reduceThenScan, as chosen for the device
+};
+VKSORT_API SorterProperties getSorterProperties(Sorter sorter);
+
+// Builds now the pipelines that sorts of these kinds will record with (each config, direct or
+// indirect, any count up to its maxCount), so that recordSort() never compiles on the recording
+// thread: call it at load time, or pass the list to createSorter. Building takes tens of ms per
+// kind on a cold driver cache, little with a warm VkPipelineCache (SorterCreateInfo::pipelineCache;
+// save it with vkGetPipelineCacheData for the next run). Thread-safe; what is built already is
+// skipped. On failure what was built stays built.
+VKSORT_API Status prepareSorts(Sorter sorter, uint32_t sortCount, const PreparedSort* pSorts);
+
+// ---- Sorting --------------------------------------------------------------------------------
 
 struct ScratchRequirements {
   VkDeviceSize size;         // bytes of scratch for sorts of up to maxCount keys
-  VkDeviceSize alignment;    // the scratch range's offset must be a multiple of it
+  VkDeviceSize alignment;    // the scratch range's offset, and its device address, must be
+                             // multiples of it (a sub-allocation of a larger buffer is fine)
   VkBufferUsageFlags usage;  // the scratch buffer must have been created with these
 };
 
@@ -182,11 +246,13 @@ struct SortInfo {
   // Optional, for indirect sorts: the count is the u32 at countBuffer.offset (a multiple of 4,
   // size >= 4), read on the GPU when the sort runs, e.g. written by a culling pass earlier in the
   // same command buffer (make it available like keys, per the barrier contract). It is untrusted:
-  // values above maxCount sort maxCount keys; nothing outside the ranges is read or written.
+  // values above maxCount sort maxCount keys; nothing outside the ranges is read or written. The
+  // buffer itself is not changed: a later draw whose instanceCount comes from it gets the
+  // unclamped value, so clamp there too when the count may exceed maxCount.
   // Workgroup counts come from it (indirect dispatch). The buffer needs kRequiredBufferUsage.
   BufferRange countBuffer;
-  BufferRange keys;       // count keys, sorted in place
-  BufferRange values;     // count values, permuted with their keys; ignored for keys alone
+  BufferRange keys;       // count keys (indirect sorts: maxCount), sorted in place
+  BufferRange values;     // as many values, permuted with their keys; ignored for keys alone
   BufferRange scratch;    // getScratchRequirements(config, maxCount).size bytes, aligned
   // Optional profiling: a timestamp query pool with getSortTimestampCount() queries from
   // firstTimestamp on, reset by the caller. The sort writes one before its first dispatch and one

@@ -224,7 +224,7 @@ class Bench {
                      ctx_.properties.limits.timestampPeriod * 1e-6);
       std::sort(ms.begin(), ms.end());
       static const char* names[] = {"init", "histogram", "scan"};
-      const uint32_t passes = (info.config.endBit - info.config.beginBit + 7) / 8;
+      const uint32_t passes = (vksort::endBitOf(info.config) - info.config.beginBit + 7) / 8;
       std::string label = stage < 3 ? names[stage] : stage - 3 < passes ? "pass" + std::to_string(stage - 3) : "copyback";
       std::printf(" %s=%.4f", label.c_str(), ms[ms.size() / 2]);
     }
@@ -343,7 +343,8 @@ int main(int argc, char** argv) try {
   Args args = parse(argc, argv);
   vkctx::Context ctx(vkctx::Options{});
   vksort::Sorter sorter = nullptr;
-  vkctx::check(vksort::createSorter(ctx.sorterCreateInfo(), &sorter), "createSorter");
+  const vksort::SorterDeveloperOptions developer = vkctx::developerOptionsFromEnvironment();  // VKSORT_TUNING
+  vkctx::check(vksort::createSorter(ctx.sorterCreateInfo(&developer), &sorter), "createSorter");
   const vksort::SorterProperties p = vksort::getSorterProperties(sorter);
   std::printf("# %s, driver 0x%x, subgroup %u%s, %s (what each sort runs: vksort_demo --describe)\n",
               ctx.properties.deviceName, ctx.properties.driverVersion, p.subgroupSize,

@@ -26,7 +26,7 @@ inline uint64_t referenceOrderBits(uint64_t key, const vksort::SortConfig& c) {
     default: break;
   }
   if (c.order == vksort::SortOrder::descending) bits = ~bits & all;
-  uint32_t width = c.endBit - c.beginBit;
+  uint32_t width = vksort::endBitOf(c) - c.beginBit;
   return (bits >> c.beginBit) & (width == 64 ? ~0ull : (1ull << width) - 1);
 }
 

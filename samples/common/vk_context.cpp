@@ -122,34 +122,32 @@ Context::Context(const Options& options) {
   hasGraphics = queueFamily != UINT32_MAX && (families[queueFamily].queueFlags & VK_QUEUE_GRAPHICS_BIT);
   if (queueFamily == UINT32_MAX) throw std::runtime_error("no compute queue with timestamps");
 
-  // Enable what vksort uses: bufferDeviceAddress, and subgroup size control where there is one.
+  // Enable what vksort needs and uses (vksort::getDeviceRequirements sets it in our feature
+  // structs and lists the extensions), plus what the splats sample draws with.
   VkPhysicalDeviceVulkan13Features has13 = vkStruct<VkPhysicalDeviceVulkan13Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES);
-  VkPhysicalDeviceVulkan12Features has12 = vkStruct<VkPhysicalDeviceVulkan12Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES);
-  bool v13 = properties.apiVersion >= VK_API_VERSION_1_3;
-  has12.pNext = v13 ? &has13 : nullptr;
-  VkPhysicalDeviceFeatures2 has = vkStruct<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &has12);
+  const bool v13 = properties.apiVersion >= VK_API_VERSION_1_3;
+  VkPhysicalDeviceFeatures2 has = vkStruct<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, v13 ? &has13 : nullptr);
   vkGetPhysicalDeviceFeatures2(physicalDevice, &has);
   features13_ = vkStruct<VkPhysicalDeviceVulkan13Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES);
-  features13_.subgroupSizeControl = has13.subgroupSizeControl;
-  features13_.computeFullSubgroups = has13.computeFullSubgroups;
   features13_.dynamicRendering = has13.dynamicRendering;
   hasGraphics = hasGraphics && has13.dynamicRendering;
   features12_ = vkStruct<VkPhysicalDeviceVulkan12Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
                                                           v13 ? &features13_ : nullptr);
-  features12_.bufferDeviceAddress = VK_TRUE;
   features_ = vkStruct<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features12_);
   features_.features.shaderInt64 = has.features.shaderInt64;
+  vksort::DeviceRequirements required;
+  check(vksort::getDeviceRequirements(instance, vkGetInstanceProcAddr, physicalDevice, &features_, &required),
+        "vksort::getDeviceRequirements");
+  extensions_.assign(required.extensionNames, required.extensionNames + required.extensionCount);
 
-  // vksort ranks with subgroupPartitionNV where the device has it.
   uint32_t ne = 0;
   vkEnumerateDeviceExtensionProperties(physicalDevice, nullptr, &ne, nullptr);
   std::vector<VkExtensionProperties> available(ne);
   vkEnumerateDeviceExtensionProperties(physicalDevice, nullptr, &ne, available.data());
-  // VKSORT_PIPELINE_STATS: vksort prints its pipelines' statistics where the driver has them.
+  // VKSORT_PIPELINE_STATS: vksort prints its pipelines' statistics where the driver has them
+  // (developerOptionsFromEnvironment() asks vksort for them).
   const bool wantStatistics = std::getenv("VKSORT_PIPELINE_STATS") != nullptr;
   for (const VkExtensionProperties& e : available) {
-    if (std::strcmp(e.extensionName, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME) == 0)
-      extensions_.push_back(VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
     if (wantStatistics && std::strcmp(e.extensionName, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME) == 0) {
       extensions_.push_back(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
       statistics_.pNext = features_.pNext;
@@ -169,6 +167,10 @@ Context::Context(const Options& options) {
   dci.enabledExtensionCount = uint32_t(extensions_.size());
   dci.ppEnabledExtensionNames = extensions_.data();
   check(vkCreateDevice(physicalDevice, &dci, nullptr, &device), "vkCreateDevice");
+  // vksort reads the features and extensions from it; the queue list is not kept.
+  deviceCreateInfo_ = dci;
+  deviceCreateInfo_.queueCreateInfoCount = 0;
+  deviceCreateInfo_.pQueueCreateInfos = nullptr;
   vkGetDeviceQueue(device, queueFamily, 0, &queue);
 
   VkCommandPoolCreateInfo pci = vkStruct<VkCommandPoolCreateInfo>(VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO);
@@ -191,17 +193,24 @@ Context::~Context() {
   if (instance) vkDestroyInstance(instance, nullptr);
 }
 
-vksort::SorterCreateInfo Context::sorterCreateInfo() const {
+vksort::SorterCreateInfo Context::sorterCreateInfo(const vksort::SorterDeveloperOptions* developer) const {
   vksort::SorterCreateInfo ci;
   ci.instance = instance;
   ci.vkGetInstanceProcAddr = vkGetInstanceProcAddr;
   ci.physicalDevice = physicalDevice;
   ci.device = device;
   ci.vkGetDeviceProcAddr = vkGetDeviceProcAddr;
-  ci.pEnabledFeatures = &features_;
-  ci.enabledExtensionCount = uint32_t(extensions_.size());
-  ci.ppEnabledExtensionNames = extensions_.data();
+  ci.pDeviceCreateInfo = &deviceCreateInfo_;
+  ci.pDeveloperOptions = developer;
   return ci;
+}
+
+vksort::SorterDeveloperOptions developerOptionsFromEnvironment() {
+  static const std::string tuning = std::getenv("VKSORT_TUNING") ? std::getenv("VKSORT_TUNING") : "";
+  vksort::SorterDeveloperOptions o;
+  o.tuning = tuning.c_str();
+  o.pipelineStatistics = std::getenv("VKSORT_PIPELINE_STATS") != nullptr;
+  return o;
 }
 
 uint32_t Context::findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags flags) const {

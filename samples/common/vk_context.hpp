@@ -56,8 +56,8 @@ class Context {
   VkPhysicalDeviceProperties properties{};
   bool hasGraphics = false;  // the queue draws too, with dynamicRendering enabled
 
-  // The createSorter arguments for this device.
-  vksort::SorterCreateInfo sorterCreateInfo() const;
+  // The createSorter arguments for this device (developer options: see below).
+  vksort::SorterCreateInfo sorterCreateInfo(const vksort::SorterDeveloperOptions* developer = nullptr) const;
 
   // Device-local buffer usable by vksort (device address, storage) and by transfers.
   Buffer createDeviceBuffer(VkDeviceSize size, VkBufferUsageFlags extraUsage = 0);
@@ -92,9 +92,15 @@ class Context {
           VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR);
   VkPhysicalDeviceFeatures2 features_{};
   std::vector<const char*> extensions_;  // device extensions enabled
+  VkDeviceCreateInfo deviceCreateInfo_{};  // as the device was created, without its queues
   uint32_t messages_ = 0;
   std::string lastMessage_;
 };
+
+// For the benchmark and the tests, which measure and test vksort's tuning: VKSORT_TUNING (the
+// tuning override) and VKSORT_PIPELINE_STATS from the environment. The shipped library reads no
+// environment variable.
+vksort::SorterDeveloperOptions developerOptionsFromEnvironment();
 
 // A compute pipeline of the samples' and tests' own kernels: SPIR-V and one push-constant range.
 class ComputePipeline {

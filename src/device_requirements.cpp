@@ -1,0 +1,72 @@
+// What a renderer enables on its device for vksort, asked before vkCreateDevice: the extensions
+// to list, and the features set in the caller's own feature structs.
+#include <cstring>
+
+#include "device_caps.hpp"
+#include "tuning.hpp"
+
+namespace vksort {
+using namespace detail;
+
+Status getDeviceRequirements(VkInstance instance, PFN_vkGetInstanceProcAddr getInstanceProcAddr,
+                             VkPhysicalDevice physicalDevice, void* chain, DeviceRequirements* out) {
+  if (!instance || !getInstanceProcAddr || !physicalDevice)
+    return fail(Result::errorInvalidArgument, "getDeviceRequirements needs instance, vkGetInstanceProcAddr and physicalDevice");
+  if (!chain)
+    return fail(Result::errorInvalidArgument,
+                "pFeatureChain is null: pass the pNext chain of your VkDeviceCreateInfo (it must hold a "
+                "VkPhysicalDeviceVulkan12Features or a VkPhysicalDeviceBufferDeviceAddressFeatures)");
+  if (!out) return fail(Result::errorInvalidArgument, "pRequirements is null");
+  InstanceFunctions fn;
+  if (const char* missing = loadInstanceFunctions(instance, getInstanceProcAddr, &fn))
+    return fail(Result::errorFeatureNotPresent, "the instance does not provide %s", missing);
+  DeviceCaps caps;
+  if (Status st = queryDeviceCaps(fn, physicalDevice, nullptr, false, &caps); !st) return st;
+  const bool v12 = caps.apiVersion >= VK_API_VERSION_1_2, v13 = caps.apiVersion >= VK_API_VERSION_1_3;
+  const bool sizeControl = offersSubgroupSizeControl(fn, physicalDevice, caps);
+
+  // The features first: nothing is written to *out unless the chain can take what vksort needs.
+  VkBool32* bufferDeviceAddress = nullptr;
+  VkBool32* subgroupSizeControl = nullptr;
+  VkBool32* computeFullSubgroups = nullptr;
+  for (auto* s = static_cast<VkBaseOutStructure*>(chain); s; s = s->pNext) {
+    switch (s->sType) {
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES:
+        bufferDeviceAddress = &reinterpret_cast<VkPhysicalDeviceVulkan12Features*>(s)->bufferDeviceAddress;
+        break;
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES:
+        bufferDeviceAddress = &reinterpret_cast<VkPhysicalDeviceBufferDeviceAddressFeatures*>(s)->bufferDeviceAddress;
+        break;
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES:
+        if (v13) {
+          subgroupSizeControl = &reinterpret_cast<VkPhysicalDeviceVulkan13Features*>(s)->subgroupSizeControl;
+          computeFullSubgroups = &reinterpret_cast<VkPhysicalDeviceVulkan13Features*>(s)->computeFullSubgroups;
+        }
+        break;
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES:
+        subgroupSizeControl = &reinterpret_cast<VkPhysicalDeviceSubgroupSizeControlFeatures*>(s)->subgroupSizeControl;
+        computeFullSubgroups = &reinterpret_cast<VkPhysicalDeviceSubgroupSizeControlFeatures*>(s)->computeFullSubgroups;
+        break;
+      default:
+        break;
+    }
+  }
+  if (!bufferDeviceAddress)
+    return fail(Result::errorInvalidArgument,
+                "no struct in pFeatureChain holds bufferDeviceAddress: chain a %s",
+                v12 ? "VkPhysicalDeviceVulkan12Features" : "VkPhysicalDeviceBufferDeviceAddressFeatures");
+  *bufferDeviceAddress = VK_TRUE;
+  const bool useSizeControl = sizeControl && subgroupSizeControl;
+  if (useSizeControl) *subgroupSizeControl = *computeFullSubgroups = VK_TRUE;
+
+  *out = DeviceRequirements{};
+  auto add = [&](const char* name) { out->extensionNames[out->extensionCount++] = name; };
+  if (!v12) add(VK_KHR_BUFFER_DEVICE_ADDRESS_EXTENSION_NAME);
+  if (useSizeControl && !v13) add(VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME);
+  // Ranking with subgroupPartitionNV, where a vendor's table asks for it.
+  if (caps.hasPartitionedSubgroups && vendorTuning(caps).partitionedRanking)
+    add(VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
+  return {};
+}
+
+}  // namespace vksort
