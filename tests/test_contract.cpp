@@ -1,6 +1,8 @@
-// The barrier contract of the README, under synchronization validation: caller work recorded
-// before and after a sort in the same command buffer, with only the barriers the contract names;
-// and sorts that share one scratch buffer recorded back to back with no barrier of the caller's.
+// The barrier contract of the README: caller work recorded before and after a sort in the same
+// command buffer, with only the barriers the contract names; sorts that share one scratch buffer
+// recorded back to back with no barrier of the caller's; and, since synchronization validation
+// does not track the device addresses vksort reads and writes through, a test that the
+// contract's barriers are needed (without each, a GPU sees wrong data) and enough.
 #include <algorithm>
 #include <cstring>
 #include <optional>
@@ -93,6 +95,82 @@ TEST_SUITE("contract") {
     CHECK(words[n + 1] == 0);  // equal keys out of input order
 
     for (vkctx::Buffer* b : {&keys, &values, &copy, &result, &scratch, &readback}) ctx.destroy(*b);
+  }
+
+  TEST_CASE("each barrier of the contract is needed, and the two suffice") {
+    // A large copy writes the keys right before the sort (a transfer: the sort's own first
+    // barrier orders earlier compute work, not transfers), and a shader reads them right after
+    // it. With both barriers every trial must be right. Without "after" the reader may read keys
+    // the last pass has not written yet: on a GPU that must be seen at least once. Without
+    // "before" the sort may read keys the copy has not written yet; that is only reported: the
+    // NVIDIA driver finishes all earlier work at the sort's own first barrier (H100: 0 of 10
+    // wrong), which the specification does not promise. On a CPU device (lavapipe runs commands
+    // one after another) both are only reported.
+    Gpu& g = gpu();
+    vkctx::Context& ctx = g.ctx;
+    const bool gpuDevice = ctx.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU ||
+                           ctx.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU;
+    const uint32_t n = gpuDevice ? 1u << 24 : 1u << 15;
+    const uint32_t trials = gpuDevice ? 10 : 2;
+    std::vector<uint32_t> input = makeKeys(Dist::uniform, n, 77), expected = input;
+    std::sort(expected.begin(), expected.end());
+    vksort::SortInfo info;
+    info.count = info.maxCount = n;
+    vksort::ScratchRequirements req;
+    vkctx::check(vksort::getScratchRequirements(g.sorter, info.config, n, &req), "getScratchRequirements");
+    vkctx::Buffer source = ctx.createDeviceBuffer(n * 4), keys = ctx.createDeviceBuffer(n * 4),
+                  seen = ctx.createDeviceBuffer(n * 4), result = ctx.createDeviceBuffer(16),
+                  scratch = ctx.createDeviceBuffer(req.size, req.usage);
+    ctx.upload(source, input.data(), n * 4);
+    info.keys = keys.range();
+    info.scratch = scratch.range();
+    struct CheckPush {
+      VkDeviceAddress keys, values, copy, result;
+      uint32_t count;
+    } checkPush{ctx.address(keys), ctx.address(keys), ctx.address(seen), ctx.address(result), n};
+    vkctx::ComputePipeline reader(ctx, kCheckSortedSpirv, sizeof kCheckSortedSpirv, sizeof(CheckPush));
+
+    enum Variant { kBoth, kNoBefore, kNoAfter };
+    for (Variant variant : {kBoth, kNoBefore, kNoAfter}) {
+      uint32_t wrong = 0;
+      for (uint32_t trial = 0; trial < trials; ++trial) {
+        VkCommandBuffer cmd = ctx.beginCommands();
+        // Stale keys (all zero) and a clean result first, finished before anything below.
+        vkCmdFillBuffer(cmd, keys.buffer, 0, VK_WHOLE_SIZE, 0);
+        vkCmdFillBuffer(cmd, seen.buffer, 0, VK_WHOLE_SIZE, 0);
+        vkCmdFillBuffer(cmd, result.buffer, 0, VK_WHOLE_SIZE, 0);
+        vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                             VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT,
+                             VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                             VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+        const VkBufferCopy all{0, 0, VkDeviceSize(n) * 4};
+        vkCmdCopyBuffer(cmd, source.buffer, keys.buffer, 1, &all);  // the writer
+        if (variant != kNoBefore)
+          vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, vksort::kSortDstStage,
+                               vksort::kSortDstAccess);
+        vkctx::check(vksort::recordSort(g.sorter, cmd, info), "recordSort");
+        if (variant != kNoAfter)
+          vkctx::memoryBarrier(cmd, vksort::kSortSrcStage, vksort::kSortSrcAccess, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                               VK_ACCESS_SHADER_READ_BIT);
+        reader.dispatch(cmd, &checkPush, (n + 63) / 64);  // the reader
+        vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+                             VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                             VK_ACCESS_TRANSFER_READ_BIT);
+        ctx.submitAndWait(cmd);
+        std::vector<uint32_t> sawKeys(n), finalKeys(n);
+        ctx.download(seen, sawKeys.data(), n * 4);
+        ctx.download(keys, finalKeys.data(), n * 4);
+        const bool right = sawKeys == expected && finalKeys == expected;
+        wrong += !right;
+        if (variant == kBoth) REQUIRE_MESSAGE(right, "wrong keys with both barriers, trial " << trial);
+      }
+      static const char* const kNames[] = {"both barriers", "without the before barrier", "without the after barrier"};
+      MESSAGE(std::string(kNames[variant]) << ": " << wrong << " of " << trials << " trials wrong (" << ctx.properties.deviceName << ")");
+      if (variant == kNoAfter && gpuDevice)
+        CHECK_MESSAGE(wrong > 0, std::string(kNames[variant]) << " was never seen wrong: the test cannot show the barrier is needed");
+    }
+    requireNoValidationMessages();
+    for (vkctx::Buffer* b : {&source, &keys, &seen, &result, &scratch}) ctx.destroy(*b);
   }
 
   TEST_CASE("sorts back to back in one command buffer, with one shared scratch and with separate ones") {
