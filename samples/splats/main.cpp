@@ -1,26 +1,64 @@
 // Headless Gaussian-splatting frames: each frame culls, sorts (vksort, indirect) and draws the
 // splats back to front in one command buffer, and writes a PNG.
-//   usage: vksort_splats [--ply scene.ply | --splats N] [--frames 8] [--size 640x480] [--out dir]
-// Without --ply, a procedural scene of N splats (default 20000, a size that suits lavapipe).
+// Usage: vksort_splats --help. Without --ply, a procedural scene of N splats (default 20000, a
+// size that suits lavapipe).
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 
 #include "splat_renderer.hpp"
 
+namespace {
+
+const char kUsage[] =
+    "usage: vksort_splats [--ply scene.ply | --splats N] [--frames F] [--size WxH] [--out DIR]\n"
+    "  --ply FILE     a 3DGS-layout binary .ply scene (default: a procedural scene)\n"
+    "  --splats N     splats of the procedural scene (default 20000)\n"
+    "  --frames F     frames to render, orbiting the scene (default 8)\n"
+    "  --size WxH     image size (default 640x480)\n"
+    "  --out DIR      where frame_NNN.png go, created if missing (default .)\n"
+    "  --help         this text\n";
+
+uint32_t positive(const std::string& option, const std::string& value) {
+  size_t used = 0;
+  unsigned long v = 0;
+  try {
+    v = std::stoul(value, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != value.size() || v == 0 || v > 0xFFFFFFFFul || value[0] == '-')
+    throw std::invalid_argument(option + " wants a positive number, not \"" + value + "\"");
+  return uint32_t(v);
+}
+
+}  // namespace
+
 int main(int argc, char** argv) try {
   std::string ply, out = ".";
   uint32_t n = 20000, frames = 8, width = 640, height = 480;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    std::string k = argv[i], v = argv[i + 1];
+  for (int i = 1; i < argc; ++i) {
+    const std::string k = argv[i];
+    if (k == "--help" || k == "-h") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
+    if (k != "--ply" && k != "--splats" && k != "--frames" && k != "--out" && k != "--size")
+      throw std::invalid_argument("unknown option \"" + k + "\"");
+    if (i + 1 >= argc) throw std::invalid_argument(k + " needs a value");
+    const std::string v = argv[++i];
     if (k == "--ply") ply = v;
-    else if (k == "--splats") n = uint32_t(std::stoul(v));
-    else if (k == "--frames") frames = uint32_t(std::stoul(v));
+    else if (k == "--splats") n = positive(k, v);
+    else if (k == "--frames") frames = positive(k, v);
     else if (k == "--out") out = v;
-    else if (k == "--size" && std::sscanf(v.c_str(), "%ux%u", &width, &height) == 2) {}
-    else throw std::runtime_error("unknown option " + k);
+    else if (char rest = 0; std::sscanf(v.c_str(), "%ux%u%c", &width, &height, &rest) != 2 || !width || !height)
+      throw std::invalid_argument("--size wants WxH, not \"" + v + "\"");
   }
+  std::error_code made;
+  std::filesystem::create_directories(out, made);
+  if (made) throw std::runtime_error("cannot create --out " + out + ": " + made.message());
   std::vector<splats::Splat> scene = ply.empty() ? splats::proceduralScene(n, 1) : splats::loadPly(ply);
 
   vkctx::Context ctx(vkctx::Options{});
@@ -51,6 +89,9 @@ int main(int argc, char** argv) try {
   }
   vksort::destroySorter(sorter);
   return 0;
+} catch (const std::invalid_argument& e) {
+  std::fprintf(stderr, "vksort_splats: %s\n%s", e.what(), kUsage);
+  return 2;
 } catch (const std::exception& e) {
   std::fprintf(stderr, "vksort_splats: %s\n", e.what());
   return 1;

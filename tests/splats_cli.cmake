@@ -1,0 +1,27 @@
+# The splats sample's command line (CTest: vksort.splats_cli): --help prints the usage and exits 0
+# without rendering; unknown options and bad values are errors (exit 2) that print the usage; --out
+# is created when missing. Variables: SPLATS (the executable), WORK_DIR.
+cmake_minimum_required(VERSION 3.21)
+function(expect code pattern)
+  execute_process(COMMAND ${SPLATS} ${ARGN} WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                  ERROR_VARIABLE err)
+  if(NOT rc EQUAL code OR NOT "${out}${err}" MATCHES "${pattern}")
+    message(FATAL_ERROR "vksort_splats ${ARGN}: exit ${rc} (want ${code}), output:\n${out}${err}")
+  endif()
+endfunction()
+file(REMOVE_RECURSE ${WORK_DIR})
+file(MAKE_DIRECTORY ${WORK_DIR})
+expect(0 "usage: vksort_splats" --help)
+file(GLOB rendered ${WORK_DIR}/*.png)
+if(rendered)
+  message(FATAL_ERROR "--help rendered ${rendered}")
+endif()
+expect(2 "unknown option \"--bogus\".*usage:" --bogus)
+expect(2 "unknown option \"--splats=10\"" --splats=10)
+expect(2 "--frames needs a value" --frames)
+expect(2 "--splats wants a positive number" --splats ten)
+expect(2 "--size wants WxH" --size 64)
+expect(0 "frame 0:" --splats 500 --frames 1 --size 64x48 --out ${WORK_DIR}/new/nested)
+if(NOT EXISTS ${WORK_DIR}/new/nested/frame_000.png)
+  message(FATAL_ERROR "--out ${WORK_DIR}/new/nested was not created with frame_000.png in it")
+endif()
