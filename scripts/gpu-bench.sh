@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # On the GPU machine (README, "Performance"): the test suite per algorithm, the demo, vksort's
-# benchmark, then CUB's (samples/bench/cub, built where CUDA is found) with the same modes and
-# sizes, one after the other, with the SM clock logged throughout; then reduce-then-scan and the
-# indirect form at small and large sizes, next to CUB again. Expects a Release build in build/ and
+# benchmark, then CUB's (samples/bench/cub: configure with -DVKSORT_BUILD_CUB_BENCH=ON where CUDA
+# is) with the same modes and sizes, one after the other, with the SM clock logged throughout;
+# then reduce-then-scan and the indirect form at small and large sizes, next to CUB again. Expects a Release build in build/ and
 # .gl/ from ../shared/tools/gpu-setup.sh. Results go to $OUT (default: ./gpu-results); the table
 # is report.md (scripts/bench_report.py; the plot needs matplotlib, made where it is installed).
 # VKSORT_BENCH_MODES and VKSORT_BENCH_ARGS replace / add to the main run's modes and arguments;
