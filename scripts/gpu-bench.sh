@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# On the GPU machine (README, "Performance"): the test suite per algorithm, the demo, vksort's
+# On the GPU machine (docs/PERFORMANCE.md): the test suite per algorithm, the demo, vksort's
 # benchmark, then CUB's (samples/bench/cub: configure with -DVKSORT_BUILD_CUB_BENCH=ON where CUDA
 # is) with the same modes and sizes, one after the other, with the SM clock logged throughout;
 # then reduce-then-scan and the indirect form at small and large sizes, next to CUB again. Expects a Release build in build/ and

@@ -5,7 +5,7 @@
 # device when that is another one (a GPU), once per algorithm. Nothing may skip. The consumer
 # tests (packaging) run in the first lavapipe round.
 # On lavapipe the sorter's own choice is reduce-then-scan (Onesweep sorted wrongly there under
-# load, README "Supported devices"); the suites still run Onesweep where they force it (the
+# load, docs/DEVICES.md); the suites still run Onesweep where they force it (the
 # algorithms suite compares both), and VKSORT_TEST_LAVAPIPE_ONESWEEP=1 adds whole-suite Onesweep
 # runs on lavapipe for whoever hunts that bug.
 set -euo pipefail

@@ -56,7 +56,7 @@ const char* className(uint32_t cls) {
 // Drivers trusted with forward progress between workgroups, by VkDriverId (Vulkan 1.2), else by
 // vendor. Every other device (MoltenVK, Qualcomm, ARM, Imagination, Broadcom, Turnip, PanVK,
 // unknown ones) runs reduce-then-scan. Not lavapipe: Onesweep there has sorted wrongly under
-// load, while reduce-then-scan never did (README, "Supported devices").
+// load, while reduce-then-scan never did (docs/DEVICES.md).
 bool trustsForwardProgress(const DeviceCaps& caps) {
   if (caps.driverId == VkDriverId(0))  // a Vulkan 1.1 device: by vendor
     return caps.vendorId == kVendorNvidia || caps.vendorId == kVendorAmd;

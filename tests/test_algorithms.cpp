@@ -285,7 +285,7 @@ TEST_SUITE("algorithms") {
   TEST_CASE("per-device choice, and the caller's override") {
     vkctx::Context& ctx = gpu().ctx;
     // The desktop drivers are trusted with forward progress, lavapipe and unknown ones are not
-    // (README table).
+    // (docs/DEVICES.md).
     const vksort::Algorithm chosen = testProperties(gpu().sorter).algorithm;
     const char* tuning = std::getenv("VKSORT_TUNING");
     const bool trusted = ctx.properties.vendorID == 0x10DE || ctx.properties.vendorID == 0x1002 ||

@@ -101,7 +101,9 @@ TEST_SUITE("contract") {
     // A large copy writes the keys right before the sort (a transfer: the sort's own first
     // barrier orders earlier compute work, not transfers), and a shader reads them right after
     // it. With both barriers every trial must be right. Without "after" the reader may read keys
-    // the last pass has not written yet: on a GPU that must be seen at least once. Without
+    // the last pass has not written yet: on a GPU that must be seen at least once with Onesweep
+    // (H100: 9 of 10). Reduce-then-scan's last downsweep there hands the SMs over tile by tile
+    // and was never caught (0 of 10): only reported. Without
     // "before" the sort may read keys the copy has not written yet; that is only reported: the
     // NVIDIA driver finishes all earlier work at the sort's own first barrier (H100: 0 of 10
     // wrong), which the specification does not promise. On a CPU device (lavapipe runs commands
@@ -166,7 +168,7 @@ TEST_SUITE("contract") {
       }
       static const char* const kNames[] = {"both barriers", "without the before barrier", "without the after barrier"};
       MESSAGE(std::string(kNames[variant]) << ": " << wrong << " of " << trials << " trials wrong (" << ctx.properties.deviceName << ")");
-      if (variant == kNoAfter && gpuDevice)
+      if (variant == kNoAfter && gpuDevice && testProperties(g.sorter).algorithm == vksort::Algorithm::onesweep)
         CHECK_MESSAGE(wrong > 0, std::string(kNames[variant]) << " was never seen wrong: the test cannot show the barrier is needed");
     }
     requireNoValidationMessages();

@@ -135,7 +135,7 @@ typedef struct Sorter_T* Sorter;
 // it, which needs a device that keeps those running (forward progress); reduce-then-scan never
 // waits on another workgroup and runs anywhere, reading the keys once more per pass.
 // automatic: Onesweep on the drivers known to provide forward progress (NVIDIA's, AMD's, RADV,
-// Intel's, ANV; README "Supported devices"), reduce-then-scan on every other, lavapipe included.
+// Intel's, ANV; docs/DEVICES.md), reduce-then-scan on every other, lavapipe included.
 enum class Algorithm : uint32_t { automatic = 0, onesweep = 1, reduceThenScan = 2 };
 
 // A kind of sort whose pipelines are built ahead (prepareSorts()): `config`, direct or indirect,

@@ -1,5 +1,4 @@
-// A renderer's use of vksort, written from the README alone (its "Use" section is taken from
-// here): the device made from vksort's requirements, the sorter made with the VkDeviceCreateInfo
+// A renderer's use of vksort, written from the README alone (its snippets are taken from here): the device made from vksort's requirements, the sorter made with the VkDeviceCreateInfo
 // and the frame's sort prepared, then per frame an indirect sort of f32 depths with u32 indices
 // whose count a pass earlier in the same command buffer writes. Plain Vulkan, the public headers
 // only. Checks every frame on the CPU; with the validation layer present, any message fails it.
@@ -93,7 +92,7 @@ int main(int argc, char** argv) try {
   uint32_t family = 0;
   while (family < familyCount && !(families[family].queueFlags & VK_QUEUE_COMPUTE_BIT)) ++family;
 
-  // --- The README's "Use", step 0: the device, with what vksort needs.
+  // --- The README's "Adding it to a build": the device, with what vksort needs.
   VkPhysicalDeviceVulkan13Features features13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
   VkPhysicalDeviceVulkan12Features features12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &features13};
   VkPhysicalDeviceFeatures2 features2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features12};
@@ -113,7 +112,7 @@ int main(int argc, char** argv) try {
   VkQueue queue;
   vkGetDeviceQueue(device, family, 0, &queue);
 
-  // --- Step 1: the sorter, with the frame's sort prepared (no compiling while recording).
+  // --- The README's "API in 30 lines": the sorter, with the frame's sort prepared.
   vksort::SortConfig config;
   config.keyType = vksort::KeyType::f32;
   config.valueType = vksort::ValueType::u32;
@@ -130,7 +129,7 @@ int main(int argc, char** argv) try {
   vksort::Sorter sorter;
   check(vksort::createSorter(sci, &sorter), "createSorter");
 
-  // --- Step 2: buffers. Sizes in 64 bits: maxCount * 4 overflows 32 bits from 2^30 keys.
+  // --- Buffers. Sizes in 64 bits: maxCount * 4 overflows 32 bits from 2^30 keys.
   vksort::ScratchRequirements scratchNeeds;
   check(vksort::getScratchRequirements(sorter, config, maxCount, &scratchNeeds), "getScratchRequirements");
   VkPhysicalDeviceMemoryProperties memory;
@@ -196,7 +195,7 @@ int main(int argc, char** argv) try {
     vkCmdCopyBuffer(cmd, staging.buffer, indices.buffer, 1, &toValues);
     vkCmdUpdateBuffer(cmd, count.buffer, 0, 4, &n);
 
-    // --- Step 3: the sort, between the contract's barriers.
+    // --- The sort, between the contract's barriers.
     VkMemoryBarrier before{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_TRANSFER_WRITE_BIT,
                            vksort::kSortDstAccess};
     vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, vksort::kSortDstStage, 0, 1, &before, 0, nullptr, 0, nullptr);
