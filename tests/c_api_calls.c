@@ -63,3 +63,44 @@ int cApiRecord(VksortSorter sorter, VkCommandBuffer cmd, VkBuffer keys, VkBuffer
   EXPECT(vksortRecordSort(sorter, cmd, &info) == VKSORT_SUCCESS);
   return 0;
 }
+
+/* Setting up from C: device requirements into a feature chain, a sorter with a prepared sort and
+ * developer options (a bad override rejected), prepareSorts, and the zeroed config's whole key. */
+int cApiSetup(const VksortSorterCreateInfo* createInfo, PFN_vkGetInstanceProcAddr getInstanceProcAddr) {
+  VkPhysicalDeviceVulkan12Features features12;
+  memset(&features12, 0, sizeof features12);
+  features12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
+  VksortDeviceRequirements requirements;
+  EXPECT(vksortGetDeviceRequirements(createInfo->instance, getInstanceProcAddr, createInfo->physicalDevice, &features12,
+                                     &requirements) == VKSORT_SUCCESS);
+  EXPECT(features12.bufferDeviceAddress == VK_TRUE && requirements.extensionCount <= VKSORT_MAX_REQUIRED_EXTENSIONS);
+  EXPECT(vksortGetDeviceRequirements(createInfo->instance, getInstanceProcAddr, createInfo->physicalDevice, NULL,
+                                     &requirements) == VKSORT_ERROR_INVALID_ARGUMENT);
+
+  VksortSortConfig whole; /* zeroed: u32 keys alone, ascending, every bit */
+  memset(&whole, 0, sizeof whole);
+  EXPECT(vksortGetSortTimestampCount(&whole) == 8);
+  whole.keyType = VKSORT_KEY_TYPE_U64;
+  EXPECT(vksortGetSortTimestampCount(&whole) == 12);
+
+  VksortPreparedSort prepared = {whole, 5000};
+  VksortSorterDeveloperOptions developer = {"no_such_knob=1", VK_FALSE};
+  VksortSorterCreateInfo info = *createInfo;
+  info.preparedSortCount = 1;
+  info.pPreparedSorts = &prepared;
+  info.pDeveloperOptions = &developer;
+  VksortSorter sorter = NULL;
+  EXPECT(vksortCreateSorter(&info, &sorter) == VKSORT_ERROR_INVALID_ARGUMENT && sorter == NULL);
+  EXPECT(strstr(vksortGetLastErrorMessage(), "no_such_knob") != NULL);
+  developer.tuning = "algorithm=2";
+  EXPECT(vksortCreateSorter(&info, &sorter) == VKSORT_SUCCESS);
+  VksortSorterProperties properties;
+  vksortGetSorterProperties(sorter, &properties);
+  EXPECT(properties.algorithm == VKSORT_ALGORITHM_REDUCE_THEN_SCAN);
+  EXPECT(vksortPrepareSorts(sorter, 1, &prepared) == VKSORT_SUCCESS);
+  prepared.config.endBit = 65;
+  EXPECT(vksortPrepareSorts(sorter, 1, &prepared) == VKSORT_ERROR_INVALID_ARGUMENT);
+  EXPECT(strstr(vksortGetLastErrorMessage(), "bit range") != NULL);
+  vksortDestroySorter(sorter);
+  return 0;
+}

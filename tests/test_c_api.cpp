@@ -8,6 +8,7 @@ using namespace vksort_test;
 
 extern "C" int cApiCreate(const VksortSorterCreateInfo*, uint32_t, VksortSorter*, VksortScratchRequirements*);
 extern "C" int cApiRecord(VksortSorter, VkCommandBuffer, VkBuffer, VkBuffer, VkBuffer, VkDeviceSize, uint32_t);
+extern "C" int cApiSetup(const VksortSorterCreateInfo*, PFN_vkGetInstanceProcAddr);
 
 TEST_SUITE("c_api") {
   TEST_CASE("create, query, reject, and sort f32 pairs in descending order, from C") {
@@ -28,6 +29,7 @@ TEST_SUITE("c_api") {
     const uint32_t n = 3000;
     VksortSorter sorter = nullptr;
     VksortScratchRequirements req{};
+    REQUIRE(cApiSetup(&ci, vkGetInstanceProcAddr) == 0);
     REQUIRE(cApiCreate(&ci, n, &sorter, &req) == 0);
 
     std::vector<uint32_t> keys = makeKeys(Dist::q2, n, 31), values = iota(n);
