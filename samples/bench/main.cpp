@@ -12,11 +12,13 @@
 //                       [--copy 0]      (skip the copy ceiling)
 //                       [--large 1]     (only: 2^30 + 12345 pairs32 and 2^31 + 7 keys32, checked)
 //                       [--indirect 1]  (the count from a GPU buffer: impl "vksort-indirect")
+//                       [--impl vrdx]   (vrdx instead of vksort, keys32 and pairs32; vrdx_sort.hpp)
 //   impl is "vksort" for Onesweep, "vksort-rts" for reduce-then-scan (VKSORT_TUNING=algorithm=2).
 //   modes: keys32, pairs32, keysf32, pairs32b16 (bits [0,16)), pairs32b24 (bits [0,24)),
 //          keys64, pairs64v32 (u64 keys, u32 values), pairs64v64
 #include <algorithm>
 #include <functional>
+#include <memory>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -27,6 +29,7 @@
 
 #include "sort_reference.hpp"
 #include "vk_context.hpp"
+#include "vrdx_sort.hpp"
 
 namespace {
 
@@ -43,6 +46,7 @@ struct Args {
   bool copy = true;      // also measure the copy ceiling
   bool large = false;    // the counts past 2^30 instead of the table
   bool indirect = false; // sorts read their count from a buffer
+  std::string impl = "vksort";  // or "vrdx" (vrdx_sort.hpp): another Vulkan sort on the same inputs
   std::vector<std::string> modes = {"keys32", "pairs32"};
   std::vector<uint64_t> sizes;  // extra sizes beyond the powers of two
   std::vector<uint32_t> dists = {2, 4, 8, 16};
@@ -71,6 +75,7 @@ Args parse(int argc, char** argv) {
     else if (k == "--copy") a.copy = v == "1";
     else if (k == "--large") a.large = v == "1";
     else if (k == "--indirect") a.indirect = v == "1";
+    else if (k == "--impl") a.impl = v;
     else if (k == "--dists") { a.dists.clear(); if (v != "none") for (auto& s : split(v)) a.dists.push_back(uint32_t(std::stoul(s))); }
     else throw std::runtime_error("unknown option " + k);
   }
@@ -111,6 +116,12 @@ class Bench {
         copy_(ctx, kCopySpirv, sizeof kCopySpirv) {
     impl_ = vksort::getSorterProperties(sorter).algorithm == vksort::Algorithm::reduceThenScan ? "vksort-rts" : "vksort";
     if (args.indirect) impl_ += "-indirect";
+    if (args.impl == "vrdx") {
+      vrdx_ = std::make_unique<vrdx_bench::Sorter>(ctx.physicalDevice, ctx.device);
+      impl_ = "vrdx";
+    } else if (args.impl != "vksort") {
+      throw std::runtime_error("unknown --impl " + args.impl);
+    }
     VkQueryPoolCreateInfo qi = vkctx::vkStruct<VkQueryPoolCreateInfo>(VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO);
     qi.queryType = VK_QUERY_TYPE_TIMESTAMP;
     qi.queryCount = 2 * uint32_t(args.iterations);
@@ -126,6 +137,10 @@ class Bench {
     info.count = info.maxCount = n;
     vksort::ScratchRequirements req;
     vkctx::check(vksort::getScratchRequirements(sorter_, info.config, n, &req), "getScratchRequirements");
+    if (vrdx_) {  // vrdx: u32 keys, alone or with u32 values, ascending, its own storage
+      if (mode != "keys32" && mode != "pairs32") throw std::runtime_error("vrdx sorts keys32 and pairs32 only");
+      vrdx_->requirements(n, pairs, &req.size, &req.usage);
+    }
     const uint32_t kb = vksort::keyBytes(info.config.keyType), vb = vksort::valueBytes(info.config.valueType);
     VkDeviceSize bytes = VkDeviceSize(n) * kb, valueBytes = VkDeviceSize(n) * vb;
     vkctx::Buffer pristine = ctx_.createDeviceBuffer(bytes), keys = ctx_.createDeviceBuffer(bytes);
@@ -157,9 +172,12 @@ class Bench {
                     vkctx::memoryBarrier(c, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
                                          vksort::kSortDstStage, vksort::kSortDstAccess);
                   },
-                  [&](VkCommandBuffer c) { vkctx::check(vksort::recordSort(sorter_, c, info), "recordSort"); }};
+                  [&](VkCommandBuffer c) {
+                    if (vrdx_) vrdx_->record(c, n, keys.buffer, pairs ? values.buffer : VK_NULL_HANDLE, scratch.buffer);
+                    else vkctx::check(vksort::recordSort(sorter_, c, info), "recordSort");
+                  }};
     Timing sort = measure(sortWork);
-    if (args_.profile) profile(sortWork, info, mode, n);  // before the check: clocks still up
+    if (args_.profile && !vrdx_) profile(sortWork, info, mode, n);  // before the check: clocks still up
     std::string check = checkResult(pristine, keys, values, n, info.config);
     print(impl_.c_str(), mode, q, n, sort, check);
     for (vkctx::Buffer* b : {&pristine, &iota, &keys, &values, &scratch, &countBuffer}) ctx_.destroy(*b);
@@ -334,6 +352,7 @@ class Bench {
   const Args& args_;
   Helper gen_, copy_;
   std::string impl_;  // the CSV's impl column
+  std::unique_ptr<vrdx_bench::Sorter> vrdx_;  // --impl vrdx
   VkQueryPool queries_ = VK_NULL_HANDLE;
 };
 
@@ -341,7 +360,12 @@ class Bench {
 
 int main(int argc, char** argv) try {
   Args args = parse(argc, argv);
-  vkctx::Context ctx(vkctx::Options{});
+  vkctx::Options options;
+  if (args.impl == "vrdx") {  // push descriptors and synchronization2 (vrdx_sort.hpp)
+    options.extraDeviceExtensions = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
+    options.synchronization2 = true;
+  }
+  vkctx::Context ctx(options);
   vksort::Sorter sorter = nullptr;
   const vksort::SorterDeveloperOptions developer = vkctx::developerOptionsFromEnvironment();  // VKSORT_TUNING
   vkctx::check(vksort::createSorter(ctx.sorterCreateInfo(&developer), &sorter), "createSorter");

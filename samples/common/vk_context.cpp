@@ -130,6 +130,7 @@ Context::Context(const Options& options) {
   vkGetPhysicalDeviceFeatures2(physicalDevice, &has);
   features13_ = vkStruct<VkPhysicalDeviceVulkan13Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES);
   features13_.dynamicRendering = has13.dynamicRendering;
+  features13_.synchronization2 = options.synchronization2 ? VK_TRUE : VK_FALSE;
   hasGraphics = hasGraphics && has13.dynamicRendering;
   features12_ = vkStruct<VkPhysicalDeviceVulkan12Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
                                                           v13 ? &features13_ : nullptr);
@@ -139,6 +140,7 @@ Context::Context(const Options& options) {
   check(vksort::getDeviceRequirements(instance, vkGetInstanceProcAddr, physicalDevice, &features_, &required),
         "vksort::getDeviceRequirements");
   extensions_.assign(required.extensionNames, required.extensionNames + required.extensionCount);
+  extensions_.insert(extensions_.end(), options.extraDeviceExtensions.begin(), options.extraDeviceExtensions.end());
 
   uint32_t ne = 0;
   vkEnumerateDeviceExtensionProperties(physicalDevice, nullptr, &ne, nullptr);

@@ -23,6 +23,9 @@ T vkStruct(VkStructureType type, const void* next = nullptr) {
 
 struct Options {
   bool validation = false;  // Khronos validation with synchronization validation; fails if absent
+  // What another library compared in the benchmark needs beyond vksort's requirements.
+  std::vector<const char*> extraDeviceExtensions;
+  bool synchronization2 = false;
 };
 
 struct Buffer {
