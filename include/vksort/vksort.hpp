@@ -164,10 +164,10 @@ struct SorterCreateInfo {
   VkDevice device = VK_NULL_HANDLE;
   // Optional. Null: loaded through vkGetInstanceProcAddr.
   PFN_vkGetDeviceProcAddr vkGetDeviceProcAddr = nullptr;
-  // The VkDeviceCreateInfo `device` was created with (only its pEnabledFeatures, pNext chain and
-  // extension list are read, during createSorter). vksort learns from it which features and
-  // extensions are enabled: bufferDeviceAddress must be; subgroup size control is used where it
-  // is. Null: bufferDeviceAddress is taken as enabled and nothing optional is used.
+  // The VkDeviceCreateInfo `device` was created with (only its pNext chain and extension list
+  // are read, during createSorter). vksort learns from it which features and extensions are
+  // enabled: bufferDeviceAddress must be; subgroup size control is used where it is. Null:
+  // bufferDeviceAddress is taken as enabled and nothing optional is used.
   const VkDeviceCreateInfo* pDeviceCreateInfo = nullptr;
   // Optional.
   VkPipelineCache pipelineCache = VK_NULL_HANDLE;
