@@ -31,7 +31,8 @@
 //           (kSortSrcStage, kSortSrcAccess) before reading the sorted keys and values.
 // Synchronization validation cannot check this contract for you: vksort reaches the buffers
 // through device addresses, which it does not track, so a missing barrier gives no message. The
-// GPU test suite shows that each edge is needed (tests/test_contract.cpp).
+// GPU test suite runs a writer and a reader around a sort with and without each edge
+// (tests/test_contract.cpp): without "after" the reader saw unsorted keys on an H100.
 //
 // Errors: every function checks its input; on failure it returns a Status with a message that
 // says what to change, and records nothing. No exception leaves vksort.
