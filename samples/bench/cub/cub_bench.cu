@@ -1,5 +1,6 @@
 // Reference benchmark: CUB's DeviceRadixSort (Onesweep) on the same GPU, printing the same CSV as
-// vksort_bench, with the same modes, sizes and inputs (gen() is gen_keys.comp's hash). Extends
+// vksort_bench, with the same modes, sizes and inputs (gen() is gen_keys.comp's hash). Each row
+// twice: impl cub-i32 (num_items an int, where n fits) and cub-i64 (int64_t). Extends
 // ../shared/bench/cub_bench.cu with float keys, 64-bit values and bit ranges.
 // Timing: per size, about `--warmup-ms` of back-to-back sorts, then `--iterations` sorts each
 // timed with CUDA events (input restored before each, outside the events); median and minimum.
@@ -11,6 +12,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
@@ -77,15 +79,20 @@ void run(const Args& args, const char* mode, size_t n, int q, int beginBit, int 
     CK(cudaMalloc(&v1, n * sizeof(V)));
   }
   gen<K, Bits><<<unsigned((n + 255) / 256), 256>>>(kp, n, 12345, q);
-  size_t tmp = 0;
-  void* dtmp = nullptr;
   cub::DoubleBuffer<K> kb(k0, k1);
   cub::DoubleBuffer<V> vb(v0, v1);
-  auto sort = [&] {
-    if (PAIRS) CK(cub::DeviceRadixSort::SortPairs(dtmp, tmp, kb, vb, int64_t(n), beginBit, endBit));
-    else CK(cub::DeviceRadixSort::SortKeys(dtmp, tmp, kb, int64_t(n), beginBit, endBit));
+  // CUB tunes by the type of num_items: int (what renderers pass) and int64_t differ by a few
+  // percent either way, so both are timed and the report takes the faster (CUB at its best).
+  auto sort = [&](void* dtmp, size_t& tmp, auto count) {
+    if (PAIRS) CK(cub::DeviceRadixSort::SortPairs(dtmp, tmp, kb, vb, count, beginBit, endBit));
+    else CK(cub::DeviceRadixSort::SortKeys(dtmp, tmp, kb, count, beginBit, endBit));
   };
-  sort();  // the size query
+  const bool fits32 = n <= size_t(INT32_MAX);
+  size_t tmp32 = 0, tmp64 = 0;
+  if (fits32) sort(nullptr, tmp32, int32_t(n));  // the size queries
+  sort(nullptr, tmp64, int64_t(n));
+  size_t tmp = std::max(tmp32, tmp64);
+  void* dtmp = nullptr;
   CK(cudaMalloc(&dtmp, tmp + 1));
   auto restore = [&] {
     CK(cudaMemcpyAsync(k0, kp, n * sizeof(K), cudaMemcpyDeviceToDevice));
@@ -93,43 +100,50 @@ void run(const Args& args, const char* mode, size_t n, int q, int beginBit, int 
     kb = cub::DoubleBuffer<K>(k0, k1);
     vb = cub::DoubleBuffer<V>(v0, v1);
   };
-  // Warm-up: clocks up, caches and allocator settled.
-  auto start = std::chrono::steady_clock::now();
-  do {
-    restore();
-    sort();
-    CK(cudaDeviceSynchronize());
-  } while (std::chrono::steady_clock::now() - start < std::chrono::milliseconds(args.warmupMs));
-
+  // The last result is checked ordered within the bit range (unsigned modes; float order is CUB's).
+  auto ordered = [&] {
+    std::vector<K> h(n);
+    CK(cudaMemcpy(h.data(), kb.Current(), n * sizeof(K), cudaMemcpyDeviceToHost));
+    bool ok = true;
+    if (sizeof(K) == sizeof(Bits) && Bits(-1) > Bits(0) && std::string(mode) != "keysf32") {
+      Bits mask = endBit - beginBit >= int(8 * sizeof(Bits)) ? Bits(~Bits(0)) : Bits((Bits(1) << (endBit - beginBit)) - 1);
+      for (size_t i = 0; i + 1 < n && ok; ++i) {
+        Bits x = *reinterpret_cast<Bits*>(&h[i]), y = *reinterpret_cast<Bits*>(&h[i + 1]);
+        ok = ((x >> beginBit) & mask) <= ((y >> beginBit) & mask);
+      }
+    }
+    return ok;
+  };
   cudaEvent_t a, b;
   CK(cudaEventCreate(&a));
   CK(cudaEventCreate(&b));
-  std::vector<float> t;
-  for (int it = 0; it < args.iterations; ++it) {
-    restore();
-    CK(cudaEventRecord(a));
-    sort();
-    CK(cudaEventRecord(b));
-    CK(cudaEventSynchronize(b));
-    float ms;
-    CK(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms);
-  }
-  // The last result is checked ordered within the bit range (unsigned modes; float order is CUB's).
-  std::vector<K> h(n);
-  CK(cudaMemcpy(h.data(), kb.Current(), n * sizeof(K), cudaMemcpyDeviceToHost));
-  bool ok = true;
-  if (sizeof(K) == sizeof(Bits) && Bits(-1) > Bits(0) && std::string(mode) != "keysf32") {
-    Bits mask = endBit - beginBit >= int(8 * sizeof(Bits)) ? Bits(~Bits(0)) : Bits((Bits(1) << (endBit - beginBit)) - 1);
-    for (size_t i = 0; i + 1 < n && ok; ++i) {
-      Bits x = *reinterpret_cast<Bits*>(&h[i]), y = *reinterpret_cast<Bits*>(&h[i + 1]);
-      ok = ((x >> beginBit) & mask) <= ((y >> beginBit) & mask);
+  auto measure = [&](auto count, const char* impl) {
+    // Warm-up: clocks up, caches and allocator settled.
+    auto start = std::chrono::steady_clock::now();
+    do {
+      restore();
+      sort(dtmp, tmp, count);
+      CK(cudaDeviceSynchronize());
+    } while (std::chrono::steady_clock::now() - start < std::chrono::milliseconds(args.warmupMs));
+    std::vector<float> t;
+    for (int it = 0; it < args.iterations; ++it) {
+      restore();
+      CK(cudaEventRecord(a));
+      sort(dtmp, tmp, count);
+      CK(cudaEventRecord(b));
+      CK(cudaEventSynchronize(b));
+      float ms;
+      CK(cudaEventElapsedTime(&ms, a, b));
+      t.push_back(ms);
     }
-  }
-  std::sort(t.begin(), t.end());
-  float med = t[t.size() / 2];
-  std::printf("cub,%s,q%d,%zu,%.4f,%.4f,%.2f,%s\n", mode, q, n, med, t[0], n / (med * 1e6), ok ? "ok" : "FAIL");
-  std::fflush(stdout);
+    const bool ok = ordered();
+    std::sort(t.begin(), t.end());
+    float med = t[t.size() / 2];
+    std::printf("%s,%s,q%d,%zu,%.4f,%.4f,%.2f,%s\n", impl, mode, q, n, med, t[0], n / (med * 1e6), ok ? "ok" : "FAIL");
+    std::fflush(stdout);
+  };
+  if (fits32) measure(int32_t(n), "cub-i32");
+  measure(int64_t(n), "cub-i64");
   cudaEventDestroy(a);
   cudaEventDestroy(b);
   cudaFree(k0), cudaFree(k1), cudaFree(kp), cudaFree(dtmp);
