@@ -17,8 +17,10 @@ export VKSORT_REQUIRE_DEVICE=1
 jobs=(-j "$(nproc)")
 # The consumer tests build the package and the source tree into projects of their own: once.
 consumer='^$'
-# The soak's random configurations: 250 per lavapipe round (four rounds), 500 on a GPU.
+# The soak's random configurations: 250 per lavapipe round, 100 in the sanitizer round (it looks
+# for memory errors, which the first configurations show as well as the last), 500 on a GPU.
 lavapipe_soak=${VKSORT_SOAK_COUNT:-250}
+sanitizer_soak=${VKSORT_SOAK_COUNT:-100}
 for width in 128 256 512; do
   echo "== lavapipe, LP_NATIVE_VECTOR_WIDTH=$width"
   # At 512 bits on a CPU without AVX-512, llvmpipe's LLVM 15 (Debian 12's Mesa 22.3.6) crashes
@@ -51,7 +53,7 @@ sanitize="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit
 cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS="$sanitize" \
       -DCMAKE_EXE_LINKER_FLAGS="$sanitize" -DCMAKE_SHARED_LINKER_FLAGS="$sanitize"
 cmake --build build-sanitize -j "$(nproc)" --target vksort_tests vksort_tuning_tests
-ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 VKSORT_SOAK_COUNT=$lavapipe_soak VKSORT_DEVICE=llvmpipe \
+ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 VKSORT_SOAK_COUNT=$sanitizer_soak VKSORT_DEVICE=llvmpipe \
   ctest --test-dir build-sanitize "${jobs[@]}" --output-on-failure -E "consumer|demo_describe|splats_cli"
 
 if command -v vulkaninfo >/dev/null && vulkaninfo --summary 2>/dev/null | grep -q 'PHYSICAL_DEVICE_TYPE_\(DISCRETE\|INTEGRATED\)_GPU'; then
