@@ -59,7 +59,12 @@ vksort::SortConfig toCpp(const VksortSortConfig& c) {
   return config;
 }
 
-vksort::PreparedSort toCpp(const VksortPreparedSort& p) { return {.config = toCpp(p.config), .maxCount = p.maxCount}; }
+// A C array of prepared sorts as C++ ones (empty for null).
+std::vector<vksort::PreparedSort> toCpp(const VksortPreparedSort* sorts, uint32_t count) {
+  std::vector<vksort::PreparedSort> out;
+  for (uint32_t i = 0; sorts && i < count; ++i) out.push_back({.config = toCpp(sorts[i].config), .maxCount = sorts[i].maxCount});
+  return out;
+}
 
 vksort::BufferRange toCpp(const VksortBufferRange& r) {
   return {.buffer = r.buffer, .offset = r.offset, .size = r.size, .usage = r.usage};
@@ -88,9 +93,7 @@ VksortResult vksortCreateSorter(const VksortSorterCreateInfo* ci, VksortSorter* 
   info.pipelineCache = ci->pipelineCache;
   info.pAllocationCallbacks = ci->pAllocationCallbacks;
   info.algorithm = vksort::Algorithm(ci->algorithm);
-  std::vector<vksort::PreparedSort> prepared;
-  if (ci->pPreparedSorts)
-    for (uint32_t i = 0; i < ci->preparedSortCount; ++i) prepared.push_back(toCpp(ci->pPreparedSorts[i]));
+  const std::vector<vksort::PreparedSort> prepared = toCpp(ci->pPreparedSorts, ci->preparedSortCount);
   info.preparedSortCount = ci->preparedSortCount;
   info.pPreparedSorts = ci->pPreparedSorts ? prepared.data() : nullptr;
   vksort::SorterDeveloperOptions developer;
@@ -117,8 +120,7 @@ VksortResult vksortGetDeviceRequirements(VkInstance instance, PFN_vkGetInstanceP
 }
 
 VksortResult vksortPrepareSorts(VksortSorter sorter, uint32_t count, const VksortPreparedSort* sorts) {
-  std::vector<vksort::PreparedSort> prepared;
-  for (uint32_t i = 0; sorts && i < count; ++i) prepared.push_back(toCpp(sorts[i]));
+  const std::vector<vksort::PreparedSort> prepared = toCpp(sorts, count);
   return toC(vksort::prepareSorts(toCpp(sorter), count, sorts ? prepared.data() : nullptr));
 }
 

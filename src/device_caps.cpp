@@ -14,35 +14,17 @@ struct EnabledFeatures {
 };
 
 // The features a VkDeviceCreateInfo enables that vksort cares about: from its pNext chain (the
-// 1.0 features in pEnabledFeatures hold none of them). The chain is walked by sType only.
+// 1.0 features in pEnabledFeatures hold none of them).
 EnabledFeatures readEnabledFeatures(const VkDeviceCreateInfo* info) {
   EnabledFeatures f;
   f.known = info != nullptr;
-  for (auto* s = static_cast<const VkBaseInStructure*>(info ? info->pNext : nullptr); s; s = s->pNext) {
-    switch (s->sType) {
-      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES:
-        f.bufferDeviceAddress |= reinterpret_cast<const VkPhysicalDeviceVulkan12Features*>(s)->bufferDeviceAddress;
-        break;
-      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES:
-        f.bufferDeviceAddress |=
-            reinterpret_cast<const VkPhysicalDeviceBufferDeviceAddressFeatures*>(s)->bufferDeviceAddress;
-        break;
-      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES: {
-        auto* v13 = reinterpret_cast<const VkPhysicalDeviceVulkan13Features*>(s);
-        f.subgroupSizeControl |= v13->subgroupSizeControl;
-        f.computeFullSubgroups |= v13->computeFullSubgroups;
-        break;
-      }
-      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES: {
-        auto* ssc = reinterpret_cast<const VkPhysicalDeviceSubgroupSizeControlFeatures*>(s);
-        f.subgroupSizeControl |= ssc->subgroupSizeControl;
-        f.computeFullSubgroups |= ssc->computeFullSubgroups;
-        break;
-      }
-      default:
-        break;
-    }
-  }
+  visitFeatureFields(static_cast<const VkBaseInStructure*>(info ? info->pNext : nullptr),
+                     [&](VkStructureType, Feature feature, const VkBool32* field) {
+                       bool& enabled = feature == Feature::bufferDeviceAddress   ? f.bufferDeviceAddress
+                                       : feature == Feature::subgroupSizeControl ? f.subgroupSizeControl
+                                                                                 : f.computeFullSubgroups;
+                       enabled |= *field != VK_FALSE;
+                     });
   return f;
 }
 
@@ -51,13 +33,19 @@ constexpr VkSubgroupFeatureFlags kRequiredSubgroupOps =
     VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_VOTE_BIT | VK_SUBGROUP_FEATURE_ARITHMETIC_BIT |
     VK_SUBGROUP_FEATURE_BALLOT_BIT | VK_SUBGROUP_FEATURE_SHUFFLE_BIT;
 
-bool deviceHasExtension(const InstanceFunctions& fn, VkPhysicalDevice physicalDevice, const char* name) {
+// The device's extensions (empty where it cannot say).
+std::vector<VkExtensionProperties> deviceExtensions(const InstanceFunctions& fn, VkPhysicalDevice physicalDevice) {
   uint32_t count = 0;
-  if (fn.enumerateDeviceExtensionProperties(physicalDevice, nullptr, &count, nullptr) != VK_SUCCESS) return false;
+  if (fn.enumerateDeviceExtensionProperties(physicalDevice, nullptr, &count, nullptr) != VK_SUCCESS) return {};
   std::vector<VkExtensionProperties> extensions(count);
-  if (fn.enumerateDeviceExtensionProperties(physicalDevice, nullptr, &count, extensions.data()) < VK_SUCCESS) return false;
-  for (uint32_t i = 0; i < count; ++i)
-    if (std::strcmp(extensions[i].extensionName, name) == 0) return true;
+  if (fn.enumerateDeviceExtensionProperties(physicalDevice, nullptr, &count, extensions.data()) < VK_SUCCESS) return {};
+  extensions.resize(count);
+  return extensions;
+}
+
+bool listed(const std::vector<VkExtensionProperties>& extensions, const char* name) {
+  for (const VkExtensionProperties& e : extensions)
+    if (std::strcmp(e.extensionName, name) == 0) return true;
   return false;
 }
 
@@ -85,7 +73,8 @@ Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDev
   bool haveSizeControl = p.apiVersion >= VK_API_VERSION_1_3 || enabled.subgroupSizeControl;
   // The SM count, where the device reports it (a property: the extension need not be enabled).
   VkPhysicalDeviceShaderSMBuiltinsPropertiesNV sm = vkStruct<VkPhysicalDeviceShaderSMBuiltinsPropertiesNV>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SM_BUILTINS_PROPERTIES_NV);
-  const bool haveSmCount = deviceHasExtension(fn, physicalDevice, VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME);
+  const std::vector<VkExtensionProperties> extensions = deviceExtensions(fn, physicalDevice);
+  const bool haveSmCount = listed(extensions, VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME);
   auto sizeControl = vkStruct<VkPhysicalDeviceSubgroupSizeControlProperties>(
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES, haveSmCount ? &sm : nullptr);
   auto subgroup = vkStruct<VkPhysicalDeviceSubgroupProperties>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES,
@@ -127,9 +116,9 @@ Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDev
                                extensionEnabled(info, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
   caps->pipelineStatistics = pipelineStatistics &&
                              extensionEnabled(info, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
-  caps->hasSubgroupSizeControl = haveSizeControl || deviceHasExtension(fn, physicalDevice, VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME);
+  caps->hasSubgroupSizeControl = haveSizeControl || listed(extensions, VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME);
   caps->hasPartitionedSubgroups = (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) &&
-                                  deviceHasExtension(fn, physicalDevice, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
+                                  listed(extensions, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
 
   if (!(subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT))
     return fail(Result::errorFeatureNotPresent, "%s has no subgroup operations in compute shaders", p.deviceName);

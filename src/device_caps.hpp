@@ -1,6 +1,8 @@
 // What vksort needs to know about a device: its identity, limits, subgroup properties and which
 // optional features the caller enabled; and the check that it can run vksort at all.
 #pragma once
+#include <type_traits>
+
 #include "device_table.hpp"
 #include "status.hpp"
 
@@ -27,6 +29,50 @@ struct DeviceCaps {
   bool hasSubgroupSizeControl = false; // the device offers it (Vulkan 1.3 or the extension)
   bool hasPartitionedSubgroups = false;// the device offers VK_NV_shader_subgroup_partitioned
 };
+
+// The features vksort reads from a device's create info, or sets in a caller's feature chain.
+enum class Feature { bufferDeviceAddress, subgroupSizeControl, computeFullSubgroups };
+
+// Field `member` of the struct of type T that `s` points to, const where Base is.
+template <class T, class Base>
+auto* featureField(Base* s, VkBool32 T::*member) {
+  using Struct = std::conditional_t<std::is_const_v<Base>, const T, T>;
+  return &(reinterpret_cast<Struct*>(s)->*member);
+}
+
+// Calls visit(sType, feature, field) for each VkBool32 field, in the structs of `chain`, that
+// holds one of those features: the one place that knows which struct holds which. `Base` is
+// const VkBaseInStructure to read a chain (fields const VkBool32*), VkBaseOutStructure to set
+// one (VkBool32*). Structs are told apart by sType only.
+template <class Base, class Visit>
+void visitFeatureFields(Base* chain, Visit&& visit) {
+  for (Base* s = chain; s; s = s->pNext) {
+    switch (s->sType) {
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES:
+        visit(s->sType, Feature::bufferDeviceAddress,
+              featureField(s, &VkPhysicalDeviceVulkan12Features::bufferDeviceAddress));
+        break;
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES:
+        visit(s->sType, Feature::bufferDeviceAddress,
+              featureField(s, &VkPhysicalDeviceBufferDeviceAddressFeatures::bufferDeviceAddress));
+        break;
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES:
+        visit(s->sType, Feature::subgroupSizeControl,
+              featureField(s, &VkPhysicalDeviceVulkan13Features::subgroupSizeControl));
+        visit(s->sType, Feature::computeFullSubgroups,
+              featureField(s, &VkPhysicalDeviceVulkan13Features::computeFullSubgroups));
+        break;
+      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES:
+        visit(s->sType, Feature::subgroupSizeControl,
+              featureField(s, &VkPhysicalDeviceSubgroupSizeControlFeatures::subgroupSizeControl));
+        visit(s->sType, Feature::computeFullSubgroups,
+              featureField(s, &VkPhysicalDeviceSubgroupSizeControlFeatures::computeFullSubgroups));
+        break;
+      default:
+        break;
+    }
+  }
+}
 
 // Fills *caps; fails with errorFeatureNotPresent if the device cannot run vksort. `info`: what
 // the device was created with (null: unknown; bufferDeviceAddress taken as enabled).

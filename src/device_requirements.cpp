@@ -1,7 +1,5 @@
 // What a renderer enables on its device for vksort, asked before vkCreateDevice: the extensions
 // to list, and the features set in the caller's own feature structs.
-#include <cstring>
-
 #include "device_caps.hpp"
 #include "tuning.hpp"
 
@@ -29,28 +27,12 @@ Status getDeviceRequirements(VkInstance instance, PFN_vkGetInstanceProcAddr getI
   VkBool32* bufferDeviceAddress = nullptr;
   VkBool32* subgroupSizeControl = nullptr;
   VkBool32* computeFullSubgroups = nullptr;
-  for (auto* s = static_cast<VkBaseOutStructure*>(chain); s; s = s->pNext) {
-    switch (s->sType) {
-      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES:
-        bufferDeviceAddress = &reinterpret_cast<VkPhysicalDeviceVulkan12Features*>(s)->bufferDeviceAddress;
-        break;
-      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES:
-        bufferDeviceAddress = &reinterpret_cast<VkPhysicalDeviceBufferDeviceAddressFeatures*>(s)->bufferDeviceAddress;
-        break;
-      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES:
-        if (v13) {
-          subgroupSizeControl = &reinterpret_cast<VkPhysicalDeviceVulkan13Features*>(s)->subgroupSizeControl;
-          computeFullSubgroups = &reinterpret_cast<VkPhysicalDeviceVulkan13Features*>(s)->computeFullSubgroups;
-        }
-        break;
-      case VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES:
-        subgroupSizeControl = &reinterpret_cast<VkPhysicalDeviceSubgroupSizeControlFeatures*>(s)->subgroupSizeControl;
-        computeFullSubgroups = &reinterpret_cast<VkPhysicalDeviceSubgroupSizeControlFeatures*>(s)->computeFullSubgroups;
-        break;
-      default:
-        break;
-    }
-  }
+  visitFeatureFields(static_cast<VkBaseOutStructure*>(chain), [&](VkStructureType type, Feature feature, VkBool32* field) {
+    if (type == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES && !v13) return;  // not this device's struct
+    (feature == Feature::bufferDeviceAddress   ? bufferDeviceAddress
+     : feature == Feature::subgroupSizeControl ? subgroupSizeControl
+                                               : computeFullSubgroups) = field;
+  });
   if (!bufferDeviceAddress)
     return fail(Result::errorInvalidArgument,
                 "no struct in pFeatureChain holds bufferDeviceAddress: chain a %s",

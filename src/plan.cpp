@@ -165,12 +165,7 @@ std::vector<PipelineKey> pipelinesUpTo(const Tuning& t, const SortConfig& c, uin
 
   std::vector<PipelineKey> keys;
   auto take = [&](const PipelineKey& k) {
-    if (k.kernel == kKernelCount) return;
-    for (const PipelineKey& have : keys)
-      if (have.kernel == k.kernel && have.keyType == k.keyType && have.valueType == k.valueType && have.tier == k.tier &&
-          have.fitted == k.fitted && have.digitWord == k.digitWord)
-        return;
-    keys.push_back(k);
+    if (k.kernel != kKernelCount && std::find(keys.begin(), keys.end(), k) == keys.end()) keys.push_back(k);
   };
   for (uint32_t count : counts)
     for (bool indirect : {false, true}) {

@@ -48,21 +48,39 @@ bool setClassField(TileShape* s, std::string_view stem, uint32_t v) {
 constexpr const char* kClassStems[] = {"lookback_window", "plain_loads", "fit_percent", "rank_first",
                                        "persistent",      "hot_digit_from", "hot_digit_to"};
 
-}  // namespace
-
-namespace {
-
-constexpr const char* kDeviceNames[] = {
-    "algorithm",       "subgroup",          "histogram_workgroup", "histogram_tiles", "histogram_min_groups",
-    "histogram_copies", "partitioned",      "atomic_ranking",      "plain_stores",    "patient_waits",
-    "chained_up_to",   "small_keys",        "small_kpi",           "small_tiles",     "small_workgroup",
-    "bitonic_keys_per_pass", "bitonic_kpi", "bitonic_workgroup",   "wave_workgroups", "portion_tiles",
-    "wide_from",       "tiers",             "riding_values"};
+// A device-wide name's value onto `v` or `x`; false where `name` is none of them.
+bool setDeviceChoice(std::string_view name, uint32_t value, VendorTuning* v, OverrideExtras* x) {
+  if (name == "algorithm") {
+    if (value <= uint32_t(Algorithm::reduceThenScan)) x->algorithm = Algorithm(value);
+  } else if (name == "subgroup") v->subgroupSize = value;
+  else if (name == "histogram_workgroup") v->histogramWorkgroupSize = value;
+  else if (name == "histogram_tiles") v->histogramTilesPerWorkgroup = value;
+  else if (name == "histogram_min_groups") v->histogramMinWorkgroups = value;
+  else if (name == "histogram_copies") v->histogramCopies = value;
+  else if (name == "partitioned") v->partitionedRanking = value != 0;
+  else if (name == "atomic_ranking") v->atomicRanking = value != 0;
+  else if (name == "plain_stores") v->lookbackPlainStores = value != 0;
+  else if (name == "patient_waits") v->patientWaits = value != 0;
+  else if (name == "chained_up_to") v->chainedUpTo = value;
+  else if (name == "small_keys") v->smallSortKeys = value;
+  else if (name == "small_kpi") v->smallKeysPerInvocation = value;
+  else if (name == "small_tiles") v->smallTiles = std::clamp(value, 1u, kMaxSmallTiles / 2);
+  else if (name == "small_workgroup") v->smallWorkgroupSize = value;
+  else if (name == "bitonic_keys_per_pass") v->bitonicKeysPerPass = value;
+  else if (name == "bitonic_kpi") v->bitonicKeysPerInvocation = value;
+  else if (name == "bitonic_workgroup") v->bitonicWorkgroupSize = value;
+  else if (name == "wave_workgroups") x->waveWorkgroups = value;
+  else if (name == "portion_tiles") x->portionTiles = value;
+  else if (name == "wide_from") x->wideAddressesFrom = value;
+  else return false;
+  return true;
+}
 
 // Whether overrideDeviceChoices() or overrideTiles() reads `name`.
 bool knownName(std::string_view name) {
-  for (const char* n : kDeviceNames)
-    if (name == n) return true;
+  VendorTuning vendor{};
+  OverrideExtras extras;
+  if (setDeviceChoice(name, 0, &vendor, &extras) || name == "tiers" || name == "riding_values") return true;
   const bool tierNamedHere = tierNamed(&name) < kMaxTileTiers;
   if (tierNamedHere && (name == "from" || name == "prefetch" || name == "wide_prefetch" || name == "fit")) return true;
   for (const char* prefix : kPrefixes) {
@@ -104,29 +122,7 @@ Status parseTuningOverride(const char* text, TuningOverride* out) {
 }
 
 void overrideDeviceChoices(const TuningOverride& o, VendorTuning* v, OverrideExtras* x) {
-  for (const auto& [name, value] : o.settings) {
-    if (name == "algorithm" && value <= uint32_t(Algorithm::reduceThenScan)) x->algorithm = Algorithm(value);
-    else if (name == "subgroup") v->subgroupSize = value;
-    else if (name == "histogram_workgroup") v->histogramWorkgroupSize = value;
-    else if (name == "histogram_tiles") v->histogramTilesPerWorkgroup = value;
-    else if (name == "histogram_min_groups") v->histogramMinWorkgroups = value;
-    else if (name == "histogram_copies") v->histogramCopies = value;
-    else if (name == "partitioned") v->partitionedRanking = value != 0;
-    else if (name == "atomic_ranking") v->atomicRanking = value != 0;
-    else if (name == "plain_stores") v->lookbackPlainStores = value != 0;
-    else if (name == "patient_waits") v->patientWaits = value != 0;
-    else if (name == "chained_up_to") v->chainedUpTo = value;
-    else if (name == "small_keys") v->smallSortKeys = value;
-    else if (name == "small_kpi") v->smallKeysPerInvocation = value;
-    else if (name == "small_tiles") v->smallTiles = std::clamp(value, 1u, kMaxSmallTiles / 2);
-    else if (name == "small_workgroup") v->smallWorkgroupSize = value;
-    else if (name == "bitonic_keys_per_pass") v->bitonicKeysPerPass = value;
-    else if (name == "bitonic_kpi") v->bitonicKeysPerInvocation = value;
-    else if (name == "bitonic_workgroup") v->bitonicWorkgroupSize = value;
-    else if (name == "wave_workgroups") x->waveWorkgroups = value;
-    else if (name == "portion_tiles") x->portionTiles = value;
-    else if (name == "wide_from") x->wideAddressesFrom = value;
-  }
+  for (const auto& [name, value] : o.settings) setDeviceChoice(name, value, v, x);
 }
 
 void overrideTiles(const TuningOverride& o, BinningTier* tiers, uint32_t* tierCount) {

@@ -6,6 +6,7 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 
@@ -320,10 +321,6 @@ TEST_SUITE("tuning") {
     std::vector<uint32_t> counts;
     for (uint32_t n = 1; n <= maxCount; n += n < (1u << 17) ? 1 : n < (1u << 22) ? 97 : 9973) counts.push_back(n);
     counts.push_back(maxCount);
-    auto same = [](const PipelineKey& a, const PipelineKey& b) {
-      return a.kernel == b.kernel && a.keyType == b.keyType && a.valueType == b.valueType && a.tier == b.tier &&
-             a.fitted == b.fitted && a.digitWord == b.digitWord;
-    };
     for (const vksort_test::FakeDevice& d : vksort_test::fakeDevices())
       for (Algorithm a : {Algorithm::onesweep, Algorithm::reduceThenScan}) {
         const Tuning t = chooseTuning(d.caps, a, {});
@@ -335,8 +332,7 @@ TEST_SUITE("tuning") {
               const vksort::detail::SortPlan p = vksort::detail::planSort(t, c, n, n, indirect);
               for (const PipelineKey& k : p.pipelines) {
                 if (k.kernel == vksort::detail::kKernelCount) continue;
-                bool found = false;
-                for (const PipelineKey& have : prepared) found |= same(have, k);
+                const bool found = std::find(prepared.begin(), prepared.end(), k) != prepared.end();
                 if (!found && ++missing <= 3)
                   FAIL_CHECK(d.name << (a == Algorithm::onesweep ? " onesweep " : " rts ") << "key " << uint32_t(c.keyType)
                                     << " value " << uint32_t(c.valueType) << " count " << n << (indirect ? " indirect" : "")
