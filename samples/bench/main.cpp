@@ -13,6 +13,13 @@
 //                       [--large 1]     (only: 2^30 + 12345 pairs32 and 2^31 + 7 keys32, checked)
 //                       [--indirect 1]  (the count from a GPU buffer: impl "vksort-indirect")
 //                       [--impl vrdx]   (vrdx instead of vksort, keys32 and pairs32; vrdx_sort.hpp)
+//                       [--workloads room,object,...] [--workload-log2 20,22,24,26]
+//                                       (renderer keys, workloads.hpp: generated on the CPU, the
+//                                        same as the CUB reference's; the CSV's mode is the
+//                                        workload, its dist "scene"; each prints its digits)
+//                       [--ply FILE]    (the ply workload: the file's splats seen from behind
+//                                        their bounds, looking along +z; with --save-keys F the
+//                                        keys of the largest size go to F for the CUB reference)
 //   impl is "vksort" for Onesweep, "vksort-rts" for reduce-then-scan (VKSORT_TUNING=algorithm=2).
 //   modes: keys32, pairs32, keysf32, pairs32b16 (bits [0,16)), pairs32b24 (bits [0,24)),
 //          keys64, pairs64v32 (u64 keys, u32 values), pairs64v64
@@ -28,8 +35,10 @@
 #include <vector>
 
 #include "sort_reference.hpp"
+#include "splat_scene.hpp"
 #include "vk_context.hpp"
 #include "vrdx_sort.hpp"
+#include "workloads.hpp"
 
 namespace {
 
@@ -50,6 +59,9 @@ struct Args {
   std::vector<std::string> modes = {"keys32", "pairs32"};
   std::vector<uint64_t> sizes;  // extra sizes beyond the powers of two
   std::vector<uint32_t> dists = {2, 4, 8, 16};
+  std::vector<std::string> workloads;
+  std::vector<int> workloadLog2 = {20, 22, 24, 26};
+  std::string ply, saveKeys;
 };
 
 std::vector<std::string> split(const std::string& s) {
@@ -76,6 +88,10 @@ Args parse(int argc, char** argv) {
     else if (k == "--large") a.large = v == "1";
     else if (k == "--indirect") a.indirect = v == "1";
     else if (k == "--impl") a.impl = v;
+    else if (k == "--workloads") a.workloads = split(v);
+    else if (k == "--workload-log2") { a.workloadLog2.clear(); for (auto& s : split(v)) a.workloadLog2.push_back(std::stoi(s)); }
+    else if (k == "--ply") a.ply = v;
+    else if (k == "--save-keys") a.saveKeys = v;
     else if (k == "--dists") { a.dists.clear(); if (v != "none") for (auto& s : split(v)) a.dists.push_back(uint32_t(std::stoul(s))); }
     else throw std::runtime_error("unknown option " + k);
   }
@@ -130,9 +146,13 @@ class Bench {
   ~Bench() { vkDestroyQueryPool(ctx_.device, queries_, nullptr); }
 
   // Measures the sort of n elements and the copy ceiling of the same bytes, and prints both.
-  void run(const std::string& mode, uint32_t q, uint32_t n) {
+  // With `workload` keys (workloads.hpp) the mode is the workload's name and q is unused.
+  void run(const std::string& mode, uint32_t q, uint32_t n, const std::vector<uint32_t>* workload = nullptr) {
     vksort::SortInfo info;
-    info.config = configOf(mode);
+    info.config = workload ? configOfWorkload(bench_workloads::specOf(mode)) : configOf(mode);
+    char qName[16];
+    std::snprintf(qName, sizeof qName, "q%u", q);
+    const std::string dist = workload ? "scene" : qName;
     bool pairs = info.config.valueType != vksort::ValueType::none;
     info.count = info.maxCount = n;
     vksort::ScratchRequirements req;
@@ -158,9 +178,10 @@ class Bench {
       info.countBuffer = countBuffer.range();
     }
     VkCommandBuffer cmd = ctx_.beginCommands();
-    gen_.dispatch(cmd, {0, ctx_.address(pristine), n, q, 0, kb / 4});
+    if (!workload) gen_.dispatch(cmd, {0, ctx_.address(pristine), n, q, 0, kb / 4});
     if (pairs) gen_.dispatch(cmd, {0, ctx_.address(iota), n, q, 1, vb / 4});
     ctx_.submitAndWait(cmd);
+    if (workload) ctx_.upload(pristine, workload->data(), bytes);
 
     // The unsorted input comes back by transfer copies, outside the timed region.
     VkBufferCopy region{0, 0, bytes}, valueRegion{0, 0, valueBytes};
@@ -179,7 +200,7 @@ class Bench {
     Timing sort = measure(sortWork);
     if (args_.profile && !vrdx_) profile(sortWork, info, mode, n);  // before the check: clocks still up
     std::string check = checkResult(pristine, keys, values, n, info.config);
-    print(impl_.c_str(), mode, q, n, sort, check);
+    print(impl_.c_str(), mode, dist, n, sort, check);
     for (vkctx::Buffer* b : {&pristine, &iota, &keys, &values, &scratch, &countBuffer}) ctx_.destroy(*b);
 
     if (!args_.copy) return;
@@ -188,7 +209,7 @@ class Bench {
     vkctx::Buffer src = ctx_.createDeviceBuffer(copyBytes), dst = ctx_.createDeviceBuffer(copyBytes);
     HelperPush copyPush{ctx_.address(src), ctx_.address(dst), uint32_t(copyBytes / 16), 0, 0, 0};
     Timing copy = measure({[](VkCommandBuffer) {}, [&](VkCommandBuffer c) { copy_.dispatch(c, copyPush); }});
-    print("copy", mode, q, n, copy, "ok");
+    print("copy", mode, dist, n, copy, "ok");
     std::printf("# copy %s n=%u: %.3f TB/s read+write\n", mode.c_str(), n,
                 2.0 * double(copyBytes) / (copy.median * 1e-3) / 1e12);
     ctx_.destroy(src);
@@ -303,6 +324,16 @@ class Bench {
     return c;
   }
 
+  static vksort::SortConfig configOfWorkload(const bench_workloads::Spec& w) {
+    vksort::SortConfig c;
+    c.keyType = w.keyBits == 64 ? vksort::KeyType::u64 : w.floatKeys ? vksort::KeyType::f32 : vksort::KeyType::u32;
+    c.valueType = vksort::ValueType::u32;
+    c.order = w.descending ? vksort::SortOrder::descending : vksort::SortOrder::ascending;
+    c.beginBit = w.beginBit;
+    c.endBit = w.endBit;
+    return c;
+  }
+
   // O(n) checks, fit for 2^31 keys: ordered by the reference, equal keys in input order (values
   // are input indices) with each key the input's at its value's index; keys alone: the same
   // multiset as the input, by two sums of hashes.
@@ -341,8 +372,9 @@ class Bench {
     return sums[0][0] == sums[1][0] && sums[0][1] == sums[1][1] ? "ok" : "FAIL-keys";
   }
 
-  void print(const char* impl, const std::string& mode, uint32_t q, uint32_t n, Timing t, const std::string& check) {
-    std::printf("%s,%s,q%u,%u,%.4f,%.4f,%.2f,%s\n", impl, mode.c_str(), q, n, t.median, t.min,
+  void print(const char* impl, const std::string& mode, const std::string& dist, uint32_t n, Timing t,
+             const std::string& check) {
+    std::printf("%s,%s,%s,%u,%.4f,%.4f,%.2f,%s\n", impl, mode.c_str(), dist.c_str(), n, t.median, t.min,
                 n / (t.median * 1e6), check.c_str());
     std::fflush(stdout);
   }
@@ -355,6 +387,47 @@ class Bench {
   std::unique_ptr<vrdx_bench::Sorter> vrdx_;  // --impl vrdx
   VkQueryPool queries_ = VK_NULL_HANDLE;
 };
+
+// The ply workload's splats in view space: behind the scene's bounds on -z, looking along +z
+// (3DGS captures are y-down; depth is along z either way).
+std::vector<bench_workloads::Point> plyPoints(const std::string& path) {
+  const std::vector<splats::Splat> s = splats::loadPly(path);
+  if (s.empty()) throw std::runtime_error(path + " has no splats");
+  float lo[3] = {1e30f, 1e30f, 1e30f}, hi[3] = {-1e30f, -1e30f, -1e30f};
+  for (const splats::Splat& x : s)
+    for (int a = 0; a < 3; ++a) lo[a] = std::min(lo[a], x.position[a]), hi[a] = std::max(hi[a], x.position[a]);
+  const float cx = (lo[0] + hi[0]) / 2, cy = (lo[1] + hi[1]) / 2;
+  const float camZ = lo[2] - std::max(hi[0] - lo[0], hi[1] - lo[1]);
+  std::vector<bench_workloads::Point> points;
+  for (const splats::Splat& x : s) points.push_back({x.position[0] - cx, x.position[1] - cy, x.position[2] - camZ});
+  return points;
+}
+
+void runWorkloads(Bench& bench, const Args& args) {
+  std::vector<bench_workloads::Point> ply;
+  for (const std::string& name : args.workloads) {
+    const bench_workloads::Spec& spec = bench_workloads::specOf(name);
+    if (name == "ply" && ply.empty()) {
+      if (args.ply.empty()) throw std::runtime_error("the ply workload needs --ply FILE");
+      ply = plyPoints(args.ply);
+    }
+    for (int lg : args.workloadLog2) {
+      const size_t n = size_t(1) << lg;
+      const std::vector<uint32_t> keys = bench_workloads::generate(name, n, &ply);
+      std::printf("# workload %s n=%zu, bits [%u,%u), per pass: distinct digits / top digit's share:", name.c_str(), n,
+                  spec.beginBit, spec.endBit);
+      for (const bench_workloads::PassStats& s : bench_workloads::passStats(spec, keys))
+        std::printf(" %u/%.1f%%", s.distinct, 100 * s.topShare);
+      std::printf("\n");
+      if (name == "ply" && !args.saveKeys.empty() && lg == args.workloadLog2.back()) {
+        std::FILE* f = std::fopen(args.saveKeys.c_str(), "wb");
+        if (!f || std::fwrite(keys.data(), 4, keys.size(), f) != keys.size()) throw std::runtime_error("cannot write " + args.saveKeys);
+        std::fclose(f);
+      }
+      bench.run(name, 0, uint32_t(n), &keys);
+    }
+  }
+}
 
 }  // namespace
 
@@ -387,6 +460,7 @@ int main(int argc, char** argv) try {
       for (const std::string& mode : args.modes) bench.run(mode, q, 1u << args.distLog2);
     for (uint64_t n : args.large ? std::vector<uint64_t>() : args.sizes)
       for (const std::string& mode : args.modes) bench.run(mode, 1, uint32_t(n));
+    runWorkloads(bench, args);
   }
   vksort::destroySorter(sorter);
   return 0;

@@ -7,6 +7,9 @@
 //   usage: vksort_cub_bench [--min-log2 10] [--max-log2 28] [--step-log2 2] [--modes keys32,...]
 //                           [--iterations 20] [--warmup-ms 1000] [--sizes n,...]
 //                           [--dists 2,4,8,16|none] [--dist-log2 26]
+//                           [--workloads room,...] [--workload-log2 20,22,24,26] [--ply-keys F]
+//                           (renderer keys from ../workloads.hpp, as vksort_bench generates them;
+//                            the ply workload reads the keys vksort_bench --save-keys wrote)
 //   modes: keys32, pairs32, keysf32, pairs32b16, pairs32b24, keys64, pairs64v32, pairs64v64
 #include <cub/device/device_radix_sort.cuh>
 
@@ -18,6 +21,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "../workloads.hpp"
 
 #define CK(x)                                                                         \
   do {                                                                                \
@@ -56,6 +61,9 @@ struct Args {
   std::vector<std::string> modes = {"keys32", "pairs32"};
   std::vector<size_t> sizes;
   std::vector<int> dists = {2, 4, 8, 16};
+  std::vector<std::string> workloads;
+  std::vector<int> workloadLog2 = {20, 22, 24, 26};
+  std::string plyKeys;
 };
 
 std::vector<std::string> split(const std::string& s) {
@@ -65,10 +73,11 @@ std::vector<std::string> split(const std::string& s) {
   return out;
 }
 
-// Sorts n keys of type K (bits generated as Bits), with values of type V when PAIRS, by bits
-// [beginBit, endBit).
+// Sorts n keys of type K (bits generated as Bits, or `host`'s words), with values of type V when
+// PAIRS, by bits [beginBit, endBit), descending where `descending`.
 template <class K, class Bits, class V, bool PAIRS>
-void run(const Args& args, const char* mode, size_t n, int q, int beginBit, int endBit) {
+void run(const Args& args, const char* mode, size_t n, int q, int beginBit, int endBit,
+         const std::vector<uint32_t>* host = nullptr, bool descending = false) {
   K *k0, *k1, *kp;
   V *v0 = nullptr, *v1 = nullptr;
   CK(cudaMalloc(&k0, n * sizeof(K)));
@@ -78,13 +87,16 @@ void run(const Args& args, const char* mode, size_t n, int q, int beginBit, int 
     CK(cudaMalloc(&v0, n * sizeof(V)));
     CK(cudaMalloc(&v1, n * sizeof(V)));
   }
-  gen<K, Bits><<<unsigned((n + 255) / 256), 256>>>(kp, n, 12345, q);
+  if (host) CK(cudaMemcpy(kp, host->data(), n * sizeof(K), cudaMemcpyHostToDevice));
+  else gen<K, Bits><<<unsigned((n + 255) / 256), 256>>>(kp, n, 12345, q);
   cub::DoubleBuffer<K> kb(k0, k1);
   cub::DoubleBuffer<V> vb(v0, v1);
   // CUB tunes by the type of num_items: int (what renderers pass) and int64_t differ by a few
   // percent either way, so both are timed and the report takes the faster (CUB at its best).
   auto sort = [&](void* dtmp, size_t& tmp, auto count) {
-    if (PAIRS) CK(cub::DeviceRadixSort::SortPairs(dtmp, tmp, kb, vb, count, beginBit, endBit));
+    if (PAIRS && descending) CK(cub::DeviceRadixSort::SortPairsDescending(dtmp, tmp, kb, vb, count, beginBit, endBit));
+    else if (PAIRS) CK(cub::DeviceRadixSort::SortPairs(dtmp, tmp, kb, vb, count, beginBit, endBit));
+    else if (descending) CK(cub::DeviceRadixSort::SortKeysDescending(dtmp, tmp, kb, count, beginBit, endBit));
     else CK(cub::DeviceRadixSort::SortKeys(dtmp, tmp, kb, count, beginBit, endBit));
   };
   const bool fits32 = n <= size_t(INT32_MAX);
@@ -105,7 +117,7 @@ void run(const Args& args, const char* mode, size_t n, int q, int beginBit, int 
     std::vector<K> h(n);
     CK(cudaMemcpy(h.data(), kb.Current(), n * sizeof(K), cudaMemcpyDeviceToHost));
     bool ok = true;
-    if (sizeof(K) == sizeof(Bits) && Bits(-1) > Bits(0) && std::string(mode) != "keysf32") {
+    if (sizeof(K) == sizeof(Bits) && Bits(-1) > Bits(0) && std::string(mode) != "keysf32" && !descending && !host) {
       Bits mask = endBit - beginBit >= int(8 * sizeof(Bits)) ? Bits(~Bits(0)) : Bits((Bits(1) << (endBit - beginBit)) - 1);
       for (size_t i = 0; i + 1 < n && ok; ++i) {
         Bits x = *reinterpret_cast<Bits*>(&h[i]), y = *reinterpret_cast<Bits*>(&h[i + 1]);
@@ -139,7 +151,9 @@ void run(const Args& args, const char* mode, size_t n, int q, int beginBit, int 
     const bool ok = ordered();
     std::sort(t.begin(), t.end());
     float med = t[t.size() / 2];
-    std::printf("%s,%s,q%d,%zu,%.4f,%.4f,%.2f,%s\n", impl, mode, q, n, med, t[0], n / (med * 1e6), ok ? "ok" : "FAIL");
+    const std::string dist = host ? "scene" : "q" + std::to_string(q);
+    std::printf("%s,%s,%s,%zu,%.4f,%.4f,%.2f,%s\n", impl, mode, dist.c_str(), n, med, t[0], n / (med * 1e6),
+                ok ? "ok" : "FAIL");
     std::fflush(stdout);
   };
   if (fits32) measure(int32_t(n), "cub-i32");
@@ -163,6 +177,25 @@ void runMode(const Args& args, const std::string& mode, size_t n, int q) {
   else std::fprintf(stderr, "unknown mode %s\n", m), std::exit(2);
 }
 
+// A renderer workload (workloads.hpp) of n keys, as vksort_bench sorts it.
+void runWorkload(const Args& args, const std::string& name, size_t n) {
+  const bench_workloads::Spec& s = bench_workloads::specOf(name);
+  std::vector<uint32_t> keys;
+  if (name == "ply") {  // vksort_bench --save-keys: its largest size; smaller ones are prefixes
+    std::FILE* f = args.plyKeys.empty() ? nullptr : std::fopen(args.plyKeys.c_str(), "rb");
+    if (!f) std::fprintf(stderr, "the ply workload needs --ply-keys FILE\n"), std::exit(2);
+    keys.resize(n);
+    if (std::fread(keys.data(), 4, n, f) != n) std::fprintf(stderr, "%s: fewer than %zu keys\n", args.plyKeys.c_str(), n), std::exit(2);
+    std::fclose(f);
+  } else {
+    keys = bench_workloads::generate(name, n);
+  }
+  const char* m = name.c_str();
+  if (s.keyBits == 64) run<uint64_t, uint64_t, uint32_t, true>(args, m, n, 0, s.beginBit, s.endBit, &keys, s.descending);
+  else if (s.floatKeys) run<float, uint32_t, uint32_t, true>(args, m, n, 0, s.beginBit, s.endBit, &keys, s.descending);
+  else run<uint32_t, uint32_t, uint32_t, true>(args, m, n, 0, s.beginBit, s.endBit, &keys, s.descending);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -177,6 +210,11 @@ int main(int argc, char** argv) {
     else if (k == "--dist-log2") args.distLog2 = std::stoi(v);
     else if (k == "--modes") args.modes = split(v);
     else if (k == "--sizes") for (auto& s : split(v)) args.sizes.push_back(std::stoull(s));
+    else if (k == "--workloads") args.workloads = split(v);
+    else if (k == "--workload-log2") {
+      args.workloadLog2.clear();
+      for (auto& s : split(v)) args.workloadLog2.push_back(std::stoi(s));
+    } else if (k == "--ply-keys") args.plyKeys = v;
     else if (k == "--dists") {
       args.dists.clear();
       if (v != "none") for (auto& s : split(v)) args.dists.push_back(std::stoi(s));
@@ -192,5 +230,7 @@ int main(int argc, char** argv) {
     for (const std::string& mode : args.modes) runMode(args, mode, size_t(1) << args.distLog2, q);
   for (size_t n : args.sizes)
     for (const std::string& mode : args.modes) runMode(args, mode, n, 1);
+  for (const std::string& name : args.workloads)
+    for (int lg : args.workloadLog2) runWorkload(args, name, size_t(1) << lg);
   return 0;
 }
