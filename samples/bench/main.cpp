@@ -98,6 +98,17 @@ Args parse(int argc, char** argv) {
   return a;
 }
 
+// A workload's sort (workloads.hpp): its keys with u32 indices.
+vksort::SortConfig configOfWorkload(const bench_workloads::Spec& w) {
+  vksort::SortConfig c;
+  c.keyType = w.keyBits == 64 ? vksort::KeyType::u64 : w.floatKeys ? vksort::KeyType::f32 : vksort::KeyType::u32;
+  c.valueType = vksort::ValueType::u32;
+  c.order = w.descending ? vksort::SortOrder::descending : vksort::SortOrder::ascending;
+  c.beginBit = w.beginBit;
+  c.endBit = w.endBit;
+  return c;
+}
+
 struct HelperPush {  // bench_common.glsl
   VkDeviceAddress src, dst;
   uint32_t count, q, hasValues, words;
@@ -324,16 +335,6 @@ class Bench {
     return c;
   }
 
-  static vksort::SortConfig configOfWorkload(const bench_workloads::Spec& w) {
-    vksort::SortConfig c;
-    c.keyType = w.keyBits == 64 ? vksort::KeyType::u64 : w.floatKeys ? vksort::KeyType::f32 : vksort::KeyType::u32;
-    c.valueType = vksort::ValueType::u32;
-    c.order = w.descending ? vksort::SortOrder::descending : vksort::SortOrder::ascending;
-    c.beginBit = w.beginBit;
-    c.endBit = w.endBit;
-    return c;
-  }
-
   // O(n) checks, fit for 2^31 keys: ordered by the reference, equal keys in input order (values
   // are input indices) with each key the input's at its value's index; keys alone: the same
   // multiset as the input, by two sums of hashes.
@@ -403,6 +404,35 @@ std::vector<bench_workloads::Point> plyPoints(const std::string& path) {
   return points;
 }
 
+// Per pass of `config`'s range, over keys (32-bit words; a 64-bit key low word first): how many
+// distinct digits its order bits have (vkctx::referenceOrderBits), and the most frequent one's
+// share of the keys.
+struct PassStats {
+  uint32_t distinct;
+  double topShare;
+};
+std::vector<PassStats> passStats(const vksort::SortConfig& config, const std::vector<uint32_t>& keys) {
+  const bool wide = vksort::keyBytes(config.keyType) == 8;
+  const size_t n = keys.size() / (wide ? 2 : 1);
+  const uint32_t passes = (vksort::endBitOf(config) - config.beginBit + 7) / 8;
+  std::vector<std::vector<uint64_t>> counts(passes, std::vector<uint64_t>(256, 0));
+  for (size_t i = 0; i < n; ++i) {
+    const uint64_t key = wide ? uint64_t(keys[2 * i]) | uint64_t(keys[2 * i + 1]) << 32 : keys[i];
+    const uint64_t bits = vkctx::referenceOrderBits(key, config);
+    for (uint32_t p = 0; p < passes; ++p) ++counts[p][(bits >> (8 * p)) & 0xFF];
+  }
+  std::vector<PassStats> out;
+  for (const std::vector<uint64_t>& c : counts) {
+    PassStats s{0, 0};
+    for (uint64_t x : c) {
+      s.distinct += x != 0;
+      s.topShare = std::max(s.topShare, double(x) / double(std::max<size_t>(n, 1)));
+    }
+    out.push_back(s);
+  }
+  return out;
+}
+
 void runWorkloads(Bench& bench, const Args& args) {
   std::vector<bench_workloads::Point> ply;
   for (const std::string& name : args.workloads) {
@@ -416,7 +446,7 @@ void runWorkloads(Bench& bench, const Args& args) {
       const std::vector<uint32_t> keys = bench_workloads::generate(name, n, &ply);
       std::printf("# workload %s n=%zu, bits [%u,%u), per pass: distinct digits / top digit's share:", name.c_str(), n,
                   spec.beginBit, spec.endBit);
-      for (const bench_workloads::PassStats& s : bench_workloads::passStats(spec, keys))
+      for (const PassStats& s : passStats(configOfWorkload(spec), keys))
         std::printf(" %u/%.1f%%", s.distinct, 100 * s.topShare);
       std::printf("\n");
       if (name == "ply" && !args.saveKeys.empty() && lg == args.workloadLog2.back()) {

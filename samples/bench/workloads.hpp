@@ -95,12 +95,12 @@ inline std::vector<uint32_t> generate(const std::string& name, size_t n, const s
   Random r{0x5EEDull + n};
   std::vector<uint32_t> out(n * (spec.keyBits / 32));
   const float far = 12.5f;  // the room's farthest depth, for quantizing
+  if (name == "ply") {
+    if (!points || points->empty()) throw std::runtime_error("the ply workload needs --ply FILE");
+    for (size_t i = 0; i < n; ++i) out[i] = floatBits((*points)[i % points->size()].z);
+    return out;
+  }
   for (size_t i = 0; i < n; ++i) {
-    if (name == "ply") {
-      if (!points || points->empty()) throw std::runtime_error("the ply workload needs --ply FILE");
-      out[i] = floatBits((*points)[i % points->size()].z);
-      continue;
-    }
     const Point p = name == "object" ? objectPoint(r) : roomPoint(r);
     if (spec.keyBits == 64) {  // the splat's tile on a 1920x1080 screen (90 degrees across)
       const float sx = 960 + 960 * p.x / p.z, sy = 540 - 960 * p.y / p.z;
@@ -115,36 +115,6 @@ inline std::vector<uint32_t> generate(const std::string& name, size_t n, const s
     } else {
       out[i] = floatBits(p.z);
     }
-  }
-  return out;
-}
-
-// Per pass of the spec's range: how many distinct digits, and the most frequent one's share of
-// the keys (of the ordered bits: floats by their order, descending inverted).
-struct PassStats {
-  uint32_t distinct;
-  double topShare;
-};
-inline std::vector<PassStats> passStats(const Spec& spec, const std::vector<uint32_t>& keys) {
-  const size_t n = keys.size() / (spec.keyBits / 32);
-  const uint32_t passes = (spec.endBit - spec.beginBit + 7) / 8;
-  std::vector<std::vector<uint64_t>> counts(passes, std::vector<uint64_t>(256, 0));
-  for (size_t i = 0; i < n; ++i) {
-    uint64_t k = spec.keyBits == 64 ? uint64_t(keys[2 * i]) | uint64_t(keys[2 * i + 1]) << 32 : keys[i];
-    if (spec.floatKeys) k = (k & 0x80000000u) ? ~k & 0xFFFFFFFFu : k | 0x80000000u;
-    if (spec.descending) k = ~k & (spec.keyBits == 64 ? ~0ull : 0xFFFFFFFFull);
-    const uint32_t width = spec.endBit - spec.beginBit;
-    k = (k >> spec.beginBit) & (width == 64 ? ~0ull : (1ull << width) - 1);
-    for (uint32_t p = 0; p < passes; ++p) ++counts[p][(k >> (8 * p)) & 0xFF];
-  }
-  std::vector<PassStats> out;
-  for (const auto& c : counts) {
-    PassStats s{0, 0};
-    for (uint64_t x : c) {
-      s.distinct += x != 0;
-      s.topShare = std::fmax(s.topShare, double(x) / double(n ? n : 1));
-    }
-    out.push_back(s);
   }
   return out;
 }
