@@ -3,6 +3,7 @@
 #ifndef VKSORT_BINNING_NEXT_TILE_GLSL
 #define VKSORT_BINNING_NEXT_TILE_GLSL
 #include "binning_scatter.glsl"
+#include "pass_route.glsl"
 
 // EARLY_NEXT_COUNT: the next tile's keys, in t_keys / t_count, into this subgroup's own counters
 // (cleared first, unless KNOWN_ROWS; and s_uniformDigit reset for the row sums). No workgroup
@@ -15,6 +16,29 @@ void countOwnRowEarly(uint shift, uint hot) {
   if (gl_LocalInvocationIndex == 0u) s_uniformDigit = kRadix;
   if (!KNOWN_ROWS) subgroupSharedBarrier();
   countIntoRows(shift, hot);
+}
+
+// A pass that copies (pass_route.glsl): `n` (at most TILE) keys and their values from the
+// input bases to the output bases, every load of an invocation in flight before its stores, as
+// a tile loads.
+void copyTile(uvec2 keysIn, uvec2 keysOut, uvec2 valsIn, uvec2 valsOut, uint n) {
+  uint tid = gl_LocalInvocationIndex;
+  KeyT k[KPI];
+  [[unroll]] for (uint u = 0u; u < KPI; ++u) k[u] = u * WG + tid < n ? KEYS_IN(keysIn).v[u * WG + tid] : KeyT(0u);
+  [[unroll]] for (uint u = 0u; u < KPI; ++u)
+    if (u * WG + tid < n) KEYS_OUT(keysOut).v[u * WG + tid] = k[u];
+  if (VALUE_WORDS == 0u) return;
+  uvec2 v[KPI];
+  [[unroll]] for (uint u = 0u; u < KPI; ++u) {
+    uint i = u * WG + tid;
+    if (i < n) v[u] = VALUE_WORDS == 2u ? VALS_IN64(valsIn).v[i] : uvec2(VALS_IN(valsIn).v[i], 0u);
+  }
+  [[unroll]] for (uint u = 0u; u < KPI; ++u) {
+    uint i = u * WG + tid;
+    if (i >= n) continue;
+    if (VALUE_WORDS == 2u) VALS_OUT64(valsOut).v[i] = v[u];
+    else VALS_OUT(valsOut).v[i] = v[u].x;
+  }
 }
 
 // Persistent tiles (tile_tickets.glsl), the end of a turn of a kernel's tile loop: the tile (its

@@ -13,7 +13,8 @@
 // A workgroup waits only on tickets taken before its own, held by workgroups that run: the
 // forward progress Onesweep's look-back assumes, no more. Passes alternate between the two
 // look-back regions (pc.status, pc.statusNext) and between the two key and value buffers (pass
-// p reads pc.keysIn where p is even, pc.keysOut where odd), and read what other workgroups of
+// p reads pc.keysIn where p is even, pc.keysOut where odd; a pass whose digit is the same for
+// every key moves nothing, or copies: pass_route.glsl), and read what other workgroups of
 // the dispatch wrote: through coherent references, each phase's writes made visible before its
 // workgroups count themselves done (memoryBarrierBuffer, then an atomic; the waiting side reads
 // the count with atomics).
@@ -40,20 +41,30 @@ uint g_tile;
 
 shared uint s_chainTicket;
 shared bool s_lastHistogram;
+shared uint s_moving;  // the last histogram workgroup's: the passes that move keys
 
-// The workgroup waits until counter `counter` reaches `target` (thread 0 spins: with every
-// invocation spinning the producers' increments queue behind the reads), then reads what the
-// workgroups counted there wrote.
-void waitFor(uint counter, uint target) {
+// The workgroup waits until pass `pass` opens (thread 0 spins: with every invocation spinning
+// the producers' increments queue behind the reads), then reads what the workgroups counted
+// there wrote. Until it knows what every pass does (kHeaderPassWork, written before pass 0
+// opens), each turn also reads that, in flight beside the count, so that the turn that sees the
+// pass open seldom waits for it. Returns what pass `pass` does (kPass*).
+shared uint s_passWork;
+uint waitForPass(uint pass, uint tiles) {
+  uint target = pass == 0u ? 1u : tiles;
   if (gl_LocalInvocationIndex == 0u) {
+    uint work = 0u;
     for (uint seen = 0u; seen < target;) {
-      seen = atomicOr(pc.tickets.v[counter], 0u);
-      PATIENT_TURN(seen, atomicOr(pc.tickets.v[counter], 0u), seen < target)
+      seen = atomicOr(pc.tickets.v[kChainPassOpen + pass], 0u);
+      if ((work & kPassWorkKnown) == 0u) work = atomicOr(pc.header.v[kHeaderPassWork], 0u);
+      PATIENT_TURN(seen, atomicOr(pc.tickets.v[kChainPassOpen + pass], 0u), seen < target)
     }
     memoryBarrierBuffer();
+    if ((work & kPassWorkKnown) == 0u) work = atomicOr(pc.header.v[kHeaderPassWork], 0u);  // read too early
+    s_passWork = passWork(pass, work & 0xFFu, work >> 8u);
   }
   barrier();
   memoryBarrierBuffer();
+  return s_passWork;
 }
 
 // Makes the workgroup's writes visible, then counts it at `counter`; thread 0 gets the count
@@ -95,7 +106,10 @@ void histogramGroup(uint group, uint groups, uint count, uint tiles) {
   for (uint i = tid; i < counters; i += WG)
     if (s_tile[i] != 0u) atomicAdd(pc.header.v[kHeaderHist + i], s_tile[i]);
   uint before = countDone(kChainHistogramDone);
-  if (tid == 0u) s_lastHistogram = before + 1u == groups;
+  if (tid == 0u) {
+    s_lastHistogram = before + 1u == groups;
+    s_moving = (1u << pc.passCount) - 1u;
+  }
   barrier();
   if (!s_lastHistogram) return;
   memoryBarrierBuffer();
@@ -110,9 +124,22 @@ void histogramGroup(uint group, uint groups, uint count, uint tiles) {
     uint at = tid * SCANNED_PER_INVOCATION + e;
     own[e] = at < cells ? atomicOr(pc.header.v[kHeaderHist + at], 0u) : 0u;
   }
+  // A pass whose one digit holds every key moves nothing (the scan kernel's test).
+  bool skipConstant = (pc.flags & kFlagSkipConstantPasses) != 0u;
+  [[unroll]] for (uint e = 0u; e < SCANNED_PER_INVOCATION; ++e) {
+    uint at = tid * SCANNED_PER_INVOCATION + e;
+    if (skipConstant && at < cells && own[e] == count) atomicAnd(s_moving, ~(1u << (at / kRadix)));
+  }
   uint sum = 0u, total;
   [[unroll]] for (uint e = 0u; e < SCANNED_PER_INVOCATION; ++e) sum += own[e];
-  uint running = workgroupExclusiveAdd(sum, total);
+  uint running = workgroupExclusiveAdd(sum, total);  // (its barrier: s_moving is complete)
+  // The moving passes, in the header for the copy-back, and with those that run for every pass's
+  // workgroups; made visible with the bin starts, before pass 0 opens.
+  if (tid == 0u) {
+    uint moving = s_moving;
+    pc.header.v[kHeaderMovingPasses] = moving;
+    atomicOr(pc.header.v[kHeaderPassWork], moving | (runningPasses(moving) << 8u) | kPassWorkKnown);
+  }
   [[unroll]] for (uint e = 0u; e < SCANNED_PER_INVOCATION; ++e) {
     uint at = tid * SCANNED_PER_INVOCATION + e;
     if (at < cells) pc.header.v[kHeaderHist + at] = running - (at / kRadix) * count;
@@ -124,7 +151,7 @@ void histogramGroup(uint group, uint groups, uint count, uint tiles) {
 // Binning tile `tile` of `tiles` of pass `pass`, once the pass is open.
 void passTile(uint pass, uint tile, uint count, uint tiles) {
   uint tid = gl_LocalInvocationIndex;
-  waitFor(kChainPassOpen + pass, pass == 0u ? 1u : tiles);
+  uint work = waitForPass(pass, tiles);
   bool odd = (pass & 1u) != 0u;
   uvec2 keysIn = odd ? uvec2(pc.keysOut) : uvec2(pc.keysIn), keysOut = odd ? uvec2(pc.keysIn) : uvec2(pc.keysOut);
   uvec2 valsIn = odd ? uvec2(pc.valsOut) : uvec2(pc.valsIn), valsOut = odd ? uvec2(pc.valsIn) : uvec2(pc.valsOut);
@@ -133,8 +160,19 @@ void passTile(uint pass, uint tile, uint count, uint tiles) {
     Status next = odd ? pc.status : pc.statusNext;
     for (uint d = tid; d < kRadix; d += WG) atomicExchange(next.v[tile * kRadix + d], 0u);
   }
+  // A pass whose digit is the same for every key does nothing, or copies its tile; either way
+  // it counts itself done, and the next pass opens (pass_route.glsl).
+  uint tileStart = tile * TILE;
+  if (work != kPassBins) {
+    if (work == kPassCopies)
+      copyTile(addressAt(keysIn, tileStart, KEY_LOG2_BYTES), addressAt(keysOut, tileStart, KEY_LOG2_BYTES),
+               addressAt(valsIn, tileStart, valueLog2Bytes()), addressAt(valsOut, tileStart, valueLog2Bytes()),
+               min(TILE, count - tileStart));
+    if (pass + 1u < pc.passCount) countDone(kChainPassOpen + pass + 1u);
+    return;
+  }
   g_tile = tile;
-  uint shift = pc.shift + pass * kRadixBits, tileStart = tile * TILE;
+  uint shift = pc.shift + pass * kRadixBits;
   loadTile(addressAt(keysIn, tileStart, KEY_LOG2_BYTES), min(TILE, count - tileStart));
   if (RIDING_VALUES) loadRidingValues(addressAt(valsIn, tileStart, 2u), t_count);
   countTile(shift, kRadix, false);  // publishes the tile's counts (ON_TILE_COUNT)

@@ -15,10 +15,22 @@ void main() {
   uint count = sortCount();
   uint tiles = divideUp(count, TILE);
   if (PERSISTENT_TILES) takeTicket();
+  readMovingPasses();
   clearTileCounts();
   barrier();
   uint tile = PERSISTENT_TILES ? s_ticket : flatWorkGroupId();
   if (tile >= tiles) return;
+  // A pass whose digit is the same for every key does nothing, or copies its tile (pass_route.glsl;
+  // every tile has a workgroup of the grid, each with one ticket).
+  uint work = passWork(pc.pass, s_movingPasses);
+  if (work != kPassBins) {
+    uint first = tile * TILE;
+    if (work == kPassCopies)
+      copyTile(addressAt(uvec2(pc.keysIn), first, KEY_LOG2_BYTES), addressAt(uvec2(pc.keysOut), first, KEY_LOG2_BYTES),
+               addressAt(uvec2(pc.valsIn), first, valueLog2Bytes()), addressAt(uvec2(pc.valsOut), first, valueLog2Bytes()),
+               min(TILE, count - first));
+    return;
+  }
   uvec2 keysIn = uvec2(pc.keysIn);
   loadTile(addressAt(keysIn, tile * TILE, KEY_LOG2_BYTES), min(TILE, count - tile * TILE));
   if (RIDING_VALUES) loadRidingValues(addressAt(uvec2(pc.valsIn), tile * TILE, 2u), t_count);

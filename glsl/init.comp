@@ -1,6 +1,7 @@
 // Init kernel: prepares the scratch header before a sort (a compute dispatch rather than
 // vkCmdFillBuffer, so that a sort uses no stage but the compute shader and its barrier contract
-// stays compute-to-compute). Zeroes the histograms and tile tickets; stores the count; for an
+// stays compute-to-compute). Zeroes the histograms, tile tickets and moving passes; stores the
+// count; for an
 // indirect sort reads the caller's count, clamps it to maxCount, and writes the indirect dispatch
 // arguments of the kernels whose grids depend on it.
 //   reads:  countIn (indirect sorts)
@@ -26,6 +27,8 @@ void main() {
   uint tickets = max(pc.passCount * divideUp(pc.maxCount, pc.portionKeys), kChainCounters);
   for (uint i = gl_LocalInvocationIndex; i < tickets; i += gl_WorkGroupSize.x) pc.tickets.v[i] = 0u;
   if (gl_LocalInvocationIndex != 0u) return;
+  pc.header.v[kHeaderMovingPasses] = 0u;
+  pc.header.v[kHeaderPassWork] = 0u;
   if ((pc.flags & kFlagIndirectCount) == 0u) {
     pc.header.v[kHeaderCount] = pc.count;
     return;

@@ -82,6 +82,7 @@ void clearNextStatus(uint ticket, uint keyCount) {
 void main() {
   uint tid = gl_LocalInvocationIndex;
   takeTicket();
+  readMovingPasses();
   clearTileCounts();
   barrier();
   g_tile = s_ticket;
@@ -91,6 +92,17 @@ void main() {
   uint tileCount = divideUp(portionKeys, tile);
   clearNextStatus(g_tile, keyCount);
   if (g_tile >= tileCount) return;  // a spare workgroup (2D grid, indirect grid, empty portion)
+  // A pass whose digit is the same for every key does nothing, or copies its tile (pass_route.glsl;
+  // every tile has a workgroup of the grid, each with one ticket).
+  uint work = passWork(pc.pass, s_movingPasses);
+  if (work != kPassBins) {
+    uint first = g_tile * tile, at = pc.portionStart + first;  // in this portion, in all keys
+    if (work == kPassCopies)
+      copyTile(addressAt(uvec2(pc.keysIn), first, KEY_LOG2_BYTES), addressAt(uvec2(pc.keysOut), at, KEY_LOG2_BYTES),
+               addressAt(uvec2(pc.valsIn), first, valueLog2Bytes()), addressAt(uvec2(pc.valsOut), at, valueLog2Bytes()),
+               min(tile, portionKeys - first));
+    return;
+  }
   // Bin starts: the scanned histogram for a pass's first portion, else what the previous
   // portion's last tile wrote.
   uint portion = pc.portionStart / pc.portionKeys;

@@ -1,9 +1,10 @@
 // Scan kernel: one workgroup per pass turns that pass's digit histogram (scratch header) into
 // the digits' exclusive bin starts, in place, and names the pass's most frequent digit with its
 // share of the keys (Onesweep counts a digit that holds many of them a subgroup at a time:
-// onesweep.glsl, HOT_DIGIT_FROM).
+// onesweep.glsl, HOT_DIGIT_FROM), and marks the pass as moving keys unless one digit holds all of
+// them (with kFlagSkipConstantPasses; pass_route.glsl).
 //   reads/writes: header[kHeaderHist + pass * kRadix + digit]
-//   writes:       header[kHeaderTopDigits + pass]
+//   writes:       header[kHeaderTopDigits + pass], header[kHeaderMovingPasses] (bit pass, atomic)
 #version 450
 #include "common.glsl"
 
@@ -13,20 +14,29 @@ const uint MAX_SUBGROUPS = gl_WorkGroupSize.x / MIN_SUBGROUP_SIZE;
 #include "workgroup_scan.glsl"
 
 shared uint s_top;  // the most frequent digit's share (kTopShareOne: all keys) and digit
+shared bool s_constant;  // one digit holds every key
 
 void main() {
   uint row = kHeaderHist + gl_WorkGroupID.x * kRadix;
-  if (gl_LocalInvocationIndex == 0u) s_top = 0u;
+  if (gl_LocalInvocationIndex == 0u) {
+    s_top = 0u;
+    s_constant = false;
+  }
   barrier();
-  float total = float(max(sortCount(), 1u));
+  uint keys = sortCount();
+  float total = float(max(keys, 1u));
   for (uint d = gl_LocalInvocationIndex; d < kRadix; d += gl_WorkGroupSize.x) {
     uint count = pc.header.v[row + d];
     s_digitScan[d] = count;
     atomicMax(s_top, (uint(float(count) / total * float(kTopShareOne)) << 8u) | d);
+    if (count == keys) s_constant = true;
   }
   barrier();
   exclusiveScanDigits();
   for (uint d = gl_LocalInvocationIndex; d < kRadix; d += gl_WorkGroupSize.x)
     pc.header.v[row + d] = s_digitScan[d];
-  if (gl_LocalInvocationIndex == 0u) pc.header.v[kHeaderTopDigits + gl_WorkGroupID.x] = s_top;
+  if (gl_LocalInvocationIndex != 0u) return;
+  pc.header.v[kHeaderTopDigits + gl_WorkGroupID.x] = s_top;
+  if (!s_constant || (pc.flags & kFlagSkipConstantPasses) == 0u)
+    atomicOr(pc.header.v[kHeaderMovingPasses], 1u << gl_WorkGroupID.x);
 }

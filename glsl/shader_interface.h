@@ -31,6 +31,11 @@ VKSORT_CONST kMaxPasses = 8u;
 //                                        of the dispatches whose grids depend on the count
 //   [kHeaderTopDigits, +kMaxPasses):     per pass, its most frequent digit (bits 0-7) and that
 //                                        digit's share of the keys (bits 8-31: of kTopShareOne)
+//   kHeaderMovingPasses:                 bit p set where pass p's digit differs between keys
+//                                        (zeroed by init, set by the scan: pass_route.glsl)
+//   kHeaderPassWork:                     the chained sort: the moving passes, those that run
+//                                        << 8, and kPassWorkKnown (zeroed by init, written by
+//                                        the last histogram workgroup: chained.glsl)
 VKSORT_CONST kHeaderHist = 0u;
 VKSORT_CONST kHeaderPortionStarts = kMaxPasses * kRadix;
 VKSORT_CONST kHeaderCount = kHeaderPortionStarts + 2u * kRadix;
@@ -42,6 +47,9 @@ VKSORT_CONST kDispatchTiles = 3u;                    // reduce-then-scan: every 
 VKSORT_CONST kDispatchSmall = 4u;                    // the one-workgroup sort: 1 or 0 workgroups
 VKSORT_CONST kHeaderTopDigits = kHeaderDispatch + 20u;
 VKSORT_CONST kTopShareOne = 0xFFFFu;  // a share of all keys (percent * kTopShareOne fits 32 bits)
+VKSORT_CONST kHeaderMovingPasses = kHeaderTopDigits + kMaxPasses;
+VKSORT_CONST kHeaderPassWork = kHeaderMovingPasses + 1u;
+VKSORT_CONST kPassWorkKnown = 1u << 16u;
 VKSORT_CONST kHeaderWords = kHeaderCount + 64u;  // padded to 256 bytes
 // A chained sort (every pass in one dispatch: chained.glsl) keeps its counters where the tile
 // tickets are (zeroed by init): the next ticket, histogram workgroups done, and per pass p the
@@ -50,8 +58,9 @@ VKSORT_CONST kChainTicket = 0u;
 VKSORT_CONST kChainHistogramDone = 1u;
 VKSORT_CONST kChainPassOpen = 2u;  // + pass
 VKSORT_CONST kChainCounters = kChainPassOpen + kMaxPasses;
+
 #ifdef __cplusplus
-static_assert(kHeaderTopDigits + kMaxPasses <= kHeaderWords, "the header's words overlap");
+static_assert(kHeaderPassWork < kHeaderWords, "the header's words overlap");
 #endif
 VKSORT_CONST kCopyBackWorkgroup = 256u;             // copy_back.comp's invocations per workgroup
 
@@ -120,6 +129,9 @@ VKSORT_CONST kFlagWideAddresses = 16u;
 // Copy-back: keys are 64-bit / values are 64-bit.
 VKSORT_CONST kFlagKeys64 = 32u;
 VKSORT_CONST kFlagValues64 = 64u;
+// Scan, chained sort: mark the passes whose digit is the same for every key as not moving, so
+// that they are skipped (without it every pass moves the keys: Tuning::skipConstantPasses).
+VKSORT_CONST kFlagSkipConstantPasses = 128u;
 
 // Key types (specialization constant KEY_TYPE), as vksort::KeyType numbers them. Keys are stored
 // as given; every kernel orders them by their type's map (include/vksort/keys.glsl), inverted for

@@ -6,6 +6,7 @@
 //   reads the header's bin starts of the pass; reads/writes the table's row of the digit
 #version 450
 #include "common.glsl"
+#include "pass_route.glsl"
 
 layout(local_size_x_id = VKSORT_SPEC_WORKGROUP_SIZE) in;
 layout(constant_id = VKSORT_SPEC_MIN_SUBGROUP_SIZE) const uint MIN_SUBGROUP_SIZE = 4u;
@@ -14,6 +15,7 @@ const uint MAX_SUBGROUPS = gl_WorkGroupSize.x / MIN_SUBGROUP_SIZE;
 const uint ITEMS = 8u;
 
 void main() {
+  if (!passMoves(pc.pass)) return;  // no table: the pass moves nothing
   uint digit = gl_WorkGroupID.x;
   uint tiles = divideUp(sortCount(), pc.tileKeys);
   uint running = pc.header.v[kHeaderHist + pc.pass * kRadix + digit];

@@ -6,6 +6,7 @@
 // their sums for the ranking, made this kernel slower than the histogram of all passes.)
 //   reads keysIn [tile range]; writes the tile's column of the table
 #include "common.glsl"
+#include "pass_route.glsl"
 
 layout(local_size_x_id = VKSORT_SPEC_WORKGROUP_SIZE) in;
 layout(constant_id = VKSORT_SPEC_KEYS_PER_INVOCATION) const uint KEYS_PER_INVOCATION = 16u;  // the downsweep's tile
@@ -20,7 +21,7 @@ void main() {
   uint count = sortCount();
   uint tiles = divideUp(count, TILE);
   uint tile = flatWorkGroupId();
-  if (tile >= tiles) return;
+  if (tile >= tiles || !passMoves(pc.pass)) return;  // a pass that moves nothing counts nothing
   for (uint d = tid; d < kRadix; d += WG) s_count[d] = 0u;
   uint begin = tile * TILE;
   uint end = min(TILE, count - begin);

@@ -38,4 +38,17 @@ struct SorterInternals {
 
 SorterInternals sorterInternals(Sorter sorter);
 
+// Where the parts of a sort's scratch lie (byte offsets in its scratch range) and how its plan
+// tiles it: for tests that read what a sort left there.
+struct SortScratch {
+  uint64_t status[2];  // Onesweep: the look-back words of even and odd binning dispatches
+  uint64_t table;      // reduce-then-scan: the tile table [digit][tile]
+  uint64_t keysAlt, valuesAlt;
+  uint32_t tileKeys;   // keys of a binning tile
+  uint32_t portionKeys, portions;
+  uint32_t passes;
+  bool chained;        // every pass in one dispatch (look-back regions by pass)
+};
+SortScratch sortScratch(Sorter sorter, const SortConfig& config, uint32_t count, uint32_t maxCount, bool indirect);
+
 }  // namespace vksort::detail

@@ -146,6 +146,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOve
   t.wideAddressesFrom = extras.wideAddressesFrom;
   t.waveWorkgroups = extras.waveWorkgroups.value_or(caps.multiprocessors);
   t.chainedUpTo = v.chainedUpTo;
+  t.skipConstantPasses = extras.skipConstantPasses;
   if (extras.algorithm != Algorithm::automatic) requested = extras.algorithm;
   t.algorithm = requested != Algorithm::automatic ? requested
                 : trustsForwardProgress(caps)     ? Algorithm::onesweep

@@ -145,6 +145,8 @@ struct Tuning {
   uint32_t waveWorkgroups;             // workgroups of a fitted tile the device runs at once
                                        // (one per SM); 0: unknown, none is fitted
   uint32_t chainedUpTo;                // VendorTuning's (Onesweep only; else 0)
+  bool skipConstantPasses;             // passes whose digit is the same for every key move
+                                       // nothing (pass_route.glsl); off: every pass moves keys
 
   // The binning tier of a sort of `span` keys (an indirect sort's maxCount), and its tile of
   // tile class `cls`.

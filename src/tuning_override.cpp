@@ -72,6 +72,7 @@ bool setDeviceChoice(std::string_view name, uint32_t value, VendorTuning* v, Ove
   else if (name == "wave_workgroups") x->waveWorkgroups = value;
   else if (name == "portion_tiles") x->portionTiles = value;
   else if (name == "wide_from") x->wideAddressesFrom = value;
+  else if (name == "skip_constant_passes") x->skipConstantPasses = value != 0;
   else return false;
   return true;
 }

@@ -27,6 +27,7 @@ struct OverrideExtras {
   uint32_t portionTiles = 0;
   uint32_t wideAddressesFrom = ~0u;
   std::optional<uint32_t> waveWorkgroups;      // none: the device's
+  bool skipConstantPasses = true;
 };
 
 // The device-wide names, onto `vendor` and `extras`.

@@ -46,7 +46,7 @@ TEST_SUITE("c_api") {
     ctx.submitAndWait(cmd);
     requireNoValidationMessages();
 
-    Sorted out{.keys = std::vector<uint32_t>(n), .values = std::vector<uint32_t>(n), .header = {}};
+    Sorted out{.keys = std::vector<uint32_t>(n), .values = std::vector<uint32_t>(n), .header = {}, .scratch = {}};
     ctx.download(k, out.keys.data(), n * 4);
     ctx.download(v, out.values.data(), n * 4);
     vksort::SortConfig config;

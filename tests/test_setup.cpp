@@ -134,7 +134,7 @@ Sorted sortWithScratch(const std::vector<uint32_t>& keys, const vksort::SortConf
                        VK_ACCESS_TRANSFER_READ_BIT);
   ctx.submitAndWait(cmd);
   requireNoValidationMessages();
-  Sorted out{std::vector<uint32_t>(n), std::vector<uint32_t>(n), {}};
+  Sorted out{std::vector<uint32_t>(n), std::vector<uint32_t>(n), {}, {}};
   ctx.download(k, out.keys.data(), n * 4);
   ctx.download(v, out.values.data(), n * 4);
   for (vkctx::Buffer* b : {&k, &v}) ctx.destroy(*b);

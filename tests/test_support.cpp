@@ -179,12 +179,11 @@ struct Guarded {
 // the scratch: a sort that writes past its scratch range changes them. 256 bytes keep the
 // range's address a multiple of the scratch alignment.
 constexpr VkDeviceSize kScratchGuardBytes = 256;
-constexpr uint32_t kScratchGarbage = 0xA5A5A5A5u;
 
 }  // namespace
 
 Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* values, vksort::SortConfig config,
-               const IndirectCount* indirect, uint32_t leadWords) {
+               const IndirectCount* indirect, uint32_t leadWords, bool readScratch) {
   Gpu& g = gpu();
   vkctx::Context& ctx = g.ctx;
   bool pairs = values != nullptr;
@@ -245,6 +244,12 @@ Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* v
                                   {kScratchGuardBytes + req.size, kScratchGuardBytes, kScratchGuardBytes},
                                   {kScratchGuardBytes, 2 * kScratchGuardBytes, kHeaderBytes}};
   vkCmdCopyBuffer(cmd, scratch.buffer, scratchGuards.buffer, 3, guards);
+  vkctx::Buffer scratchCopy;
+  if (readScratch) {
+    scratchCopy = ctx.createHostBuffer(req.size);
+    const VkBufferCopy whole{kScratchGuardBytes, 0, req.size};
+    vkCmdCopyBuffer(cmd, scratch.buffer, scratchCopy.buffer, 1, &whole);
+  }
   vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
                        VK_ACCESS_HOST_READ_BIT);
   ctx.submitAndWait(cmd);
@@ -256,7 +261,12 @@ Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* v
   std::vector<uint32_t> header(guard + 2 * kScratchGuardBytes / 4, guard + (2 * kScratchGuardBytes + kHeaderBytes) / 4);
   ctx.destroy(scratchGuards);
 
-  Sorted out{k.result(), pairs ? v.result() : std::vector<uint32_t>(), std::move(header)};
+  Sorted out{k.result(), pairs ? v.result() : std::vector<uint32_t>(), std::move(header), {}};
+  if (readScratch) {
+    const auto* w = static_cast<const uint32_t*>(scratchCopy.mapped);
+    out.scratch.assign(w, w + req.size / 4);
+    ctx.destroy(scratchCopy);
+  }
   if (indirect) CHECK_MESSAGE(c.result()[0] == indirect->value, "the sort wrote to the count");
   k.destroy(ctx);
   v.destroy(ctx);
@@ -316,7 +326,7 @@ void sortIndirectAndCheck(const std::vector<uint32_t>& keys, bool pairs, uint32_
   Sorted outHead{.keys = std::vector<uint32_t>(out.keys.begin(), out.keys.begin() + n * kw),
                  .values = pairs ? std::vector<uint32_t>(out.values.begin(), out.values.begin() + n * vw)
                                  : std::vector<uint32_t>(),
-                 .header = {}};
+                 .header = {}, .scratch = {}};
   checkAgainstReference(head, outHead, pairs, config);
   // ...and the rest is untouched.
   CHECK(std::equal(keys.begin() + n * kw, keys.end(), out.keys.begin() + n * kw));

@@ -77,6 +77,7 @@ struct Sorted {
   std::vector<uint32_t> keys;
   std::vector<uint32_t> values;
   std::vector<uint32_t> header;  // the scratch header the sort left (shader_interface.h)
+  std::vector<uint32_t> scratch; // with readScratch: the whole scratch range it left
 };
 // Indirect sorts: the count comes from a GPU buffer, written in the same command buffer by a
 // transfer or by a shader; keys.size() is then maxCount.
@@ -88,9 +89,12 @@ struct IndirectCount {
 
 // `values` given with config.valueType none sorts u32 values. Keys and values start `leadWords`
 // words past the 256 bytes of guard words that come first in their buffers (a multiple of their
-// element size; otherwise their ranges are 16-byte aligned).
+// element size; otherwise their ranges are 16-byte aligned). The scratch starts as the garbage
+// kScratchGarbage everywhere.
+constexpr uint32_t kScratchGarbage = 0xA5A5A5A5u;
 Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* values,
-               vksort::SortConfig config = {}, const IndirectCount* indirect = nullptr, uint32_t leadWords = 0);
+               vksort::SortConfig config = {}, const IndirectCount* indirect = nullptr, uint32_t leadWords = 0,
+               bool readScratch = false);
 
 // Checks `out` against std::stable_sort of `keys` by vkctx::referenceOrderBits (values: those of
 // makeValues, of config.valueType, or u32 when that is none and `pairs`).
