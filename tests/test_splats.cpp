@@ -116,6 +116,48 @@ TEST_SUITE("splats") {
     CHECK(lit > rgba.size() / 4 / 5);  // the scene covers a good part of the frame
   }
 
+  TEST_CASE("framing: an off-centre scene fills the middle of the frame, and y-down captures stand upright") {
+    if (!gpu().ctx.hasGraphics) FAIL("the test device cannot draw");
+    // A white column along y far from the origin, red at its -y end, and one far stray splat. In
+    // a capture's convention (y down) the red end is the top; with y up it is the bottom.
+    const float center[3] = {10, -5, 20};
+    std::vector<splats::Splat> scene;
+    for (int i = 0; i < 200; ++i) {
+      const float y = -1.0f + 2.0f * float(i) / 199.0f;
+      splats::Splat s = y < -0.6f ? disk(0, 1, 0, 0) : disk(0, 1, 1, 1);
+      s.position[0] = center[0], s.position[1] = center[1] + y, s.position[2] = center[2];
+      for (float& v : s.scale) v = 0.08f;
+      scene.push_back(s);
+    }
+    splats::Splat stray = disk(0, 0, 1, 0);
+    stray.position[0] = stray.position[1] = stray.position[2] = 1000;
+    scene.push_back(stray);
+    const splats::Framing framing = splats::frameScene(scene);
+    for (int k = 0; k < 3; ++k) CHECK(std::abs(framing.center[k] - center[k]) < 0.05f);
+    CHECK(framing.radius < 2.0f);  // the stray splat does not set the frame
+
+    splats::Renderer renderer(gpu().ctx, gpu().sorter, scene, 64, 64);
+    for (bool yDown : {true, false}) {
+      CAPTURE(yDown);
+      std::vector<uint8_t> rgba;
+      renderer.render(splats::orbitCamera(framing, 0.4f, yDown, 0.9f), &rgba);
+      requireNoValidationMessages();
+      double litX = 0, litY = 0, redY = 0, lit = 0, red = 0;
+      for (uint32_t y = 0; y < 64; ++y)
+        for (uint32_t x = 0; x < 64; ++x) {
+          const uint8_t* p = &rgba[(y * 64 + x) * 4];
+          if (p[0] + p[1] + p[2] > 120) lit += 1, litX += x, litY += y;
+          if (p[0] > 120 && p[1] < 60) red += 1, redY += y;
+        }
+      REQUIRE(lit > 20);
+      REQUIRE(red > 5);
+      CHECK(std::abs(litX / lit - 31.5) < 6);  // the column in the middle
+      CHECK(std::abs(litY / lit - 31.5) < 10);
+      if (yDown) CHECK(redY / red < 24);  // rows run top to bottom
+      else CHECK(redY / red > 40);
+    }
+  }
+
   TEST_CASE(".ply: the 3DGS layout, other properties skipped by name") {
     const std::string path = "test_splats_ok.ply";
     writePly(path, standardVertex(), 3);

@@ -19,6 +19,8 @@ const char kUsage[] =
     "  --frames F     frames to render, orbiting the scene (default 8)\n"
     "  --size WxH     image size (default 640x480)\n"
     "  --out DIR      where frame_NNN.png go, created if missing (default .)\n"
+    "  --y-up         the scene's +y is up (default for the procedural scene)\n"
+    "  --y-down       the scene's -y is up: 3DGS captures, COLMAP's convention (default for --ply)\n"
     "  --help         this text\n";
 
 uint32_t positive(const std::string& option, const std::string& value) {
@@ -39,11 +41,16 @@ uint32_t positive(const std::string& option, const std::string& value) {
 int main(int argc, char** argv) try {
   std::string ply, out = ".";
   uint32_t n = 20000, frames = 8, width = 640, height = 480;
+  int yDown = -1;  // -1: the input's convention
   for (int i = 1; i < argc; ++i) {
     const std::string k = argv[i];
     if (k == "--help" || k == "-h") {
       std::fputs(kUsage, stdout);
       return 0;
+    }
+    if (k == "--y-up" || k == "--y-down") {
+      yDown = k == "--y-down";
+      continue;
     }
     if (k != "--ply" && k != "--splats" && k != "--frames" && k != "--out" && k != "--size")
       throw std::invalid_argument("unknown option \"" + k + "\"");
@@ -70,15 +77,13 @@ int main(int argc, char** argv) try {
                                                                                               : "reduce-then-scan");
   {
     splats::Renderer renderer(ctx, sorter, scene, width, height);
-    // The scene's extent sets the orbit's radius.
-    float radius = 0;
-    for (const splats::Splat& s : scene)
-      radius = std::max(radius, std::sqrt(s.position[0] * s.position[0] + s.position[2] * s.position[2]));
-    radius = std::max(radius, 1.0f) * 1.6f;
+    // The orbit goes round the scene's bounds (without stray splats), the right way up.
+    const splats::Framing framing = splats::frameScene(scene);
+    const bool down = yDown < 0 ? !ply.empty() : yDown == 1;
     std::vector<uint8_t> rgba;
     for (uint32_t f = 0; f < frames; ++f) {
       float angle = 6.2831853f * float(f) / float(std::max(frames, 1u));
-      splats::Camera cam{{radius * std::sin(angle), 0.35f * radius, radius * std::cos(angle)}, {0, 0, 0}, 0.9f};
+      splats::Camera cam = splats::orbitCamera(framing, angle, down, 0.9f);
       splats::FrameStats st = renderer.render(cam, &rgba);
       char name[64];
       std::snprintf(name, sizeof name, "/frame_%03u.png", f);

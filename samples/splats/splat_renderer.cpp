@@ -28,7 +28,7 @@ static_assert(sizeof(FramePush) <= 128, "push constants");
 
 constexpr VkFormat kFormat = VK_FORMAT_R8G8B8A8_UNORM;
 
-// A right-handed look-at view matrix (camera looks down -z, y up), column-major.
+// A right-handed look-at view matrix (camera looks down -z, c.up up), column-major.
 void lookAt(const Camera& c, float* m) {
   float f[3] = {c.target[0] - c.eye[0], c.target[1] - c.eye[1], c.target[2] - c.eye[2]};
   auto normalize = [](float* v) {
@@ -36,7 +36,7 @@ void lookAt(const Camera& c, float* m) {
     for (int i = 0; i < 3; ++i) v[i] /= n;
   };
   normalize(f);
-  float up[3] = {0, 1, 0};
+  const float* up = c.up;
   float s[3] = {f[1] * up[2] - f[2] * up[1], f[2] * up[0] - f[0] * up[2], f[0] * up[1] - f[1] * up[0]};
   normalize(s);
   float u[3] = {s[1] * f[2] - s[2] * f[1], s[2] * f[0] - s[0] * f[2], s[0] * f[1] - s[1] * f[0]};

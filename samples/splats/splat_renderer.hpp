@@ -7,16 +7,11 @@
 #include <memory>
 #include <vector>
 
+#include "splat_camera.hpp"
 #include "splat_scene.hpp"
 #include "vk_context.hpp"
 
 namespace splats {
-
-struct Camera {
-  float eye[3];
-  float target[3];
-  float fovY;  // radians
-};
 
 struct FrameStats {
   double cullMs, sortMs, drawMs, frameMs;  // GPU time from timestamps

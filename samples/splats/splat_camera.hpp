@@ -1,0 +1,30 @@
+// Where the splats sample's camera stands: framing a scene by its bounds, and an orbit around
+// them with either convention of "up". 3DGS captures are in COLMAP's camera convention (y down);
+// the procedural scene and most other tools are y up.
+#pragma once
+#include <vector>
+
+#include "splat_scene.hpp"
+
+namespace splats {
+
+struct Camera {
+  float eye[3];
+  float target[3];
+  float fovY;                   // radians
+  float up[3] = {0, 1, 0};      // the world direction that is up in the picture
+};
+
+// A scene's bounds without its stray splats: per axis, the 1st to the 99th percentile of the
+// splat positions (captures carry far floaters that would otherwise set the frame).
+struct Framing {
+  float center[3];
+  float radius;  // half the diagonal of those bounds (at least 1e-3)
+};
+Framing frameScene(const std::vector<Splat>& scene);
+
+// The camera at `angle` (radians) of an orbit around the framing's center, a little above it,
+// far enough that the bounds fill about the frame's height at `fovY`. yDown: the scene's -y is up.
+Camera orbitCamera(const Framing& framing, float angle, bool yDown, float fovY);
+
+}  // namespace splats
