@@ -1,6 +1,7 @@
 // The splats sample (samples/splats): a scene with a known answer rendered through cull ->
 // indirect vksort -> back-to-front draw, and the .ply loader on files written here, malformed
 // ones included.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -67,10 +68,40 @@ void writePly(const std::string& path, const std::vector<PlyProperty>& props, ui
 
 std::vector<PlyProperty> standardVertex() {
   return {{"x", "float", 1.5},       {"y", "float", -2},        {"z", "double", 0.25},   {"nx", "float", 9},
-          {"f_dc_0", "float", 1},    {"f_dc_1", "float", 0},    {"f_dc_2", "float", -1}, {"f_rest_0", "float", 7},
+          {"f_dc_0", "float", 1},    {"f_dc_1", "float", 0},    {"f_dc_2", "float", -1}, {"ny", "float", 7},
           {"opacity", "float", 0},   {"scale_0", "float", std::log(0.1)}, {"scale_1", "float", 0},
           {"scale_2", "float", std::log(2.0)}, {"rot_0", "float", 2}, {"rot_1", "float", 0}, {"rot_2", "float", 0},
           {"rot_3", "float", 0},     {"flags", "uchar", 3}};
+}
+
+// standardVertex() with `restCount` spherical-harmonic properties: f_rest_i = 0.01 * (i + 1).
+std::vector<PlyProperty> vertexWithHarmonics(uint32_t restCount) {
+  std::vector<PlyProperty> props = standardVertex();
+  for (uint32_t i = 0; i < restCount; ++i) props.push_back({"f_rest_" + std::to_string(i), "float", 0.01 * (i + 1)});
+  return props;
+}
+
+// 3DGS's view-dependent colour, written out here as the reference: the real spherical harmonics
+// of degree 1-3 at unit direction d (camera to splat), weighted by coefficients 1.. of `sh`
+// (splat_scene.hpp's layout), plus the degree-0 colour, clamped to [0, 1].
+std::array<float, 3> referenceShColor(const float* sh, uint32_t degree, const float d[3]) {
+  const double x = d[0], y = d[1], z = d[2], xx = x * x, yy = y * y, zz = z * z;
+  const double basis[16] = {1,
+                            -0.4886025119029199 * y, 0.4886025119029199 * z, -0.4886025119029199 * x,
+                            1.0925484305920792 * x * y, -1.0925484305920792 * y * z,
+                            0.31539156525252005 * (2 * zz - xx - yy), -1.0925484305920792 * x * z,
+                            0.5462742152960396 * (xx - yy),
+                            -0.5900435899266435 * y * (3 * xx - yy), 2.890611442640554 * x * y * z,
+                            -0.4570457994644658 * y * (4 * zz - xx - yy), 0.3731763325901154 * z * (2 * zz - 3 * xx - 3 * yy),
+                            -0.4570457994644658 * x * (4 * zz - xx - yy), 1.445305721320277 * z * (xx - yy),
+                            -0.5900435899266435 * x * (xx - 3 * yy)};
+  std::array<float, 3> c{};
+  for (int k = 0; k < 3; ++k) {
+    double v = 0;
+    for (uint32_t j = 0; j < (degree + 1) * (degree + 1); ++j) v += basis[j] * sh[3 * j + k];
+    c[k] = float(std::clamp(v, 0.0, 1.0));
+  }
+  return c;
 }
 
 std::string errorOf(const std::string& path) {
@@ -174,6 +205,64 @@ TEST_SUITE("splats") {
     CHECK(s[2].scale[2] == doctest::Approx(2.0));
     CHECK(s[2].rotation[0] == doctest::Approx(1.0));  // normalized
     std::remove(path.c_str());
+  }
+
+  TEST_CASE(".ply: spherical harmonics of degree 1-3, read channel by channel") {
+    const std::string path = "test_splats_sh.ply";
+    for (uint32_t degree : {1u, 2u, 3u}) {
+      CAPTURE(degree);
+      const uint32_t perChannel = (degree + 1) * (degree + 1) - 1;
+      writePly(path, vertexWithHarmonics(3 * perChannel), 2);
+      const splats::Scene scene = splats::loadPlyScene(path);
+      REQUIRE(scene.shDegree == degree);
+      REQUIRE(scene.sh.size() == 2 * splats::shFloats(degree));
+      const float* sh = scene.sh.data() + splats::shFloats(degree);  // the second splat's
+      CHECK(sh[0] == doctest::Approx(0.5 + 0.28209479));  // the degree-0 colour, unclamped
+      CHECK(sh[2] == doctest::Approx(0.5 - 0.28209479));
+      for (uint32_t j = 0; j < perChannel; ++j)
+        for (uint32_t k = 0; k < 3; ++k) CHECK(sh[3 * (j + 1) + k] == doctest::Approx(0.01 * (k * perChannel + j + 1)));
+    }
+    writePly(path, vertexWithHarmonics(10), 1);
+    CHECK(errorOf(path).find("10 f_rest properties") != std::string::npos);
+    writePly(path, standardVertex(), 1);
+    CHECK(splats::loadPlyScene(path).shDegree == 0);
+    std::remove(path.c_str());
+  }
+
+  TEST_CASE("spherical harmonics: the colour each view sees, as 3DGS evaluates it") {
+    if (!gpu().ctx.hasGraphics) FAIL("the test device cannot draw");
+    splats::Scene scene{{disk(0, 0, 0, 0)}, 3, std::vector<float>(splats::shFloats(3))};
+    scene.splats[0].opacity = 0.9f;
+    uint32_t hash = 12345;
+    for (size_t i = 0; i < scene.sh.size(); ++i) {
+      hash = hash * 1664525u + 1013904223u;
+      scene.sh[i] = i < 3 ? 0.5f : (float(hash >> 8) / float(1u << 24) - 0.5f) * 0.3f;
+    }
+    splats::Renderer renderer(gpu().ctx, gpu().sorter, scene, 64, 64);
+    const float eyes[][3] = {{3, 0, 0}, {-3, 0, 0}, {0, 0, 3}, {1.5f, 2, -2}, {-2, -1.5f, 1.5f}};
+    std::array<float, 3> first{};
+    float spread = 0;
+    for (const auto& eye : eyes) {
+      CAPTURE(eye[0]);
+      CAPTURE(eye[1]);
+      CAPTURE(eye[2]);
+      std::vector<uint8_t> rgba;
+      splats::Camera cam{{eye[0], eye[1], eye[2]}, {0, 0, 0}, 0.8f};
+      renderer.render(cam, &rgba);
+      requireNoValidationMessages();
+      const float n = std::sqrt(eye[0] * eye[0] + eye[1] * eye[1] + eye[2] * eye[2]);
+      const float dir[3] = {-eye[0] / n, -eye[1] / n, -eye[2] / n};
+      const std::array<float, 3> c = referenceShColor(scene.sh.data(), 3, dir);
+      const float alpha = 0.9f, background[3] = {0.02f, 0.02f, 0.03f};
+      const uint8_t* p = &rgba[(32 * 64 + 32) * 4];
+      for (int k = 0; k < 3; ++k) {
+        CAPTURE(k);
+        CHECK(std::abs(float(p[k]) - 255.0f * (c[k] * alpha + background[k] * (1 - alpha))) < 4.0f);
+      }
+      if (&eye == &eyes[0]) first = c;
+      for (int k = 0; k < 3; ++k) spread = std::max(spread, std::abs(c[k] - first[k]));
+    }
+    CHECK(spread > 0.1f);  // the views see different colours
   }
 
   TEST_CASE(".ply: malformed and truncated files say what is wrong") {

@@ -66,19 +66,19 @@ int main(int argc, char** argv) try {
   std::error_code made;
   std::filesystem::create_directories(out, made);
   if (made) throw std::runtime_error("cannot create --out " + out + ": " + made.message());
-  std::vector<splats::Splat> scene = ply.empty() ? splats::proceduralScene(n, 1) : splats::loadPly(ply);
+  const splats::Scene scene = ply.empty() ? splats::Scene{splats::proceduralScene(n, 1), 0, {}} : splats::loadPlyScene(ply);
 
   vkctx::Context ctx(vkctx::Options{});
   vksort::Sorter sorter = nullptr;
   vkctx::check(vksort::createSorter(ctx.sorterCreateInfo(), &sorter), "createSorter");
-  std::printf("%s: %zu splats (%s), %ux%u, sort: %s\n", ctx.properties.deviceName, scene.size(),
-              ply.empty() ? "procedural" : ply.c_str(), width, height,
+  std::printf("%s: %zu splats (%s, colour of SH degree %u), %ux%u, sort: %s\n", ctx.properties.deviceName,
+              scene.splats.size(), ply.empty() ? "procedural" : ply.c_str(), scene.shDegree, width, height,
               vksort::getSorterProperties(sorter).algorithm == vksort::Algorithm::onesweep ? "Onesweep"
                                                                                               : "reduce-then-scan");
   {
     splats::Renderer renderer(ctx, sorter, scene, width, height);
     // The orbit goes round the scene's bounds (without stray splats), the right way up.
-    const splats::Framing framing = splats::frameScene(scene);
+    const splats::Framing framing = splats::frameScene(scene.splats);
     const bool down = yDown < 0 ? !ply.empty() : yDown == 1;
     std::vector<uint8_t> rgba;
     for (uint32_t f = 0; f < frames; ++f) {

@@ -20,9 +20,10 @@ const uint32_t kFragSpirv[] = {
 // shaders/splat_common.glsl's push constants.
 struct FramePush {
   float view[16];  // column-major
-  VkDeviceAddress splats, keys, indices, draw;
+  VkDeviceAddress splats, keys, indices, draw, sh;
   uint32_t count;
   float focalX, focalY, width, height;
+  uint32_t shDegree;
 };
 static_assert(sizeof(FramePush) <= 128, "push constants");
 
@@ -62,7 +63,8 @@ struct Renderer::Impl {
   vkctx::Context& ctx;
   vksort::Sorter sorter;
   uint32_t count, width, height;
-  vkctx::Buffer splats, keys, indices, draw, scratch, readback;
+  vkctx::Buffer splats, sh, keys, indices, draw, scratch, readback;
+  uint32_t shDegree;
   VkImage image = VK_NULL_HANDLE;
   VkDeviceMemory imageMemory = VK_NULL_HANDLE;
   VkImageView view = VK_NULL_HANDLE;
@@ -71,13 +73,17 @@ struct Renderer::Impl {
   VkQueryPool queries = VK_NULL_HANDLE;
   vksort::SortInfo sort;
 
-  Impl(vkctx::Context& c, vksort::Sorter s, const std::vector<Splat>& scene, uint32_t w, uint32_t h)
-      : ctx(c), sorter(s), count(uint32_t(scene.size())), width(w), height(h) {
+  Impl(vkctx::Context& c, vksort::Sorter s, const Scene& scene, uint32_t w, uint32_t h)
+      : ctx(c), sorter(s), count(uint32_t(scene.splats.size())), width(w), height(h), shDegree(scene.shDegree) {
     if (!ctx.hasGraphics) throw std::runtime_error("the device's queue cannot draw with dynamic rendering");
+    if (shDegree > 3 || (shDegree > 0 && scene.sh.size() != size_t(count) * shFloats(shDegree)))
+      throw std::invalid_argument("the scene's spherical harmonics do not match its degree and splats");
     VkDevice d = ctx.device;
     const VkDeviceSize n = std::max<VkDeviceSize>(count, 1);
     splats = ctx.createDeviceBuffer(n * sizeof(Splat));
-    ctx.upload(splats, scene.data(), scene.size() * sizeof(Splat));
+    ctx.upload(splats, scene.splats.data(), scene.splats.size() * sizeof(Splat));
+    sh = ctx.createDeviceBuffer(std::max<VkDeviceSize>(scene.sh.size(), 1) * sizeof(float));
+    if (!scene.sh.empty()) ctx.upload(sh, scene.sh.data(), scene.sh.size() * sizeof(float));
     keys = ctx.createDeviceBuffer(n * 4);
     indices = ctx.createDeviceBuffer(n * 4);
     draw = ctx.createDeviceBuffer(16, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
@@ -205,7 +211,7 @@ struct Renderer::Impl {
     vkDestroyImageView(d, view, nullptr);
     vkDestroyImage(d, image, nullptr);
     vkFreeMemory(d, imageMemory, nullptr);
-    for (vkctx::Buffer* b : {&splats, &keys, &indices, &draw, &scratch, &readback}) ctx.destroy(*b);
+    for (vkctx::Buffer* b : {&splats, &sh, &keys, &indices, &draw, &scratch, &readback}) ctx.destroy(*b);
   }
 
   void imageBarrier(VkCommandBuffer cmd, VkImageLayout from, VkImageLayout to, VkPipelineStageFlags src,
@@ -228,6 +234,8 @@ struct Renderer::Impl {
     push.keys = ctx.address(keys);
     push.indices = ctx.address(indices);
     push.draw = ctx.address(draw);
+    push.sh = ctx.address(sh);
+    push.shDegree = shDegree;
     push.count = count;
     push.focalY = 0.5f * float(height) / std::tan(0.5f * camera.fovY);
     push.focalX = push.focalY;
@@ -306,9 +314,11 @@ struct Renderer::Impl {
   }
 };
 
-Renderer::Renderer(vkctx::Context& ctx, vksort::Sorter sorter, const std::vector<Splat>& scene, uint32_t width,
-                   uint32_t height)
+Renderer::Renderer(vkctx::Context& ctx, vksort::Sorter sorter, const Scene& scene, uint32_t width, uint32_t height)
     : impl_(std::make_unique<Impl>(ctx, sorter, scene, width, height)) {}
+Renderer::Renderer(vkctx::Context& ctx, vksort::Sorter sorter, const std::vector<Splat>& splats, uint32_t width,
+                   uint32_t height)
+    : Renderer(ctx, sorter, Scene{splats, 0, {}}, width, height) {}
 Renderer::~Renderer() = default;
 FrameStats Renderer::render(const Camera& camera, std::vector<uint8_t>* rgba) { return impl_->render(camera, rgba); }
 

@@ -20,8 +20,10 @@ struct FrameStats {
 
 class Renderer {
  public:
-  // ctx must have hasGraphics. The scene is uploaded once.
-  Renderer(vkctx::Context& ctx, vksort::Sorter sorter, const std::vector<Splat>& scene, uint32_t width,
+  // ctx must have hasGraphics. The scene is uploaded once; with spherical harmonics the colours
+  // follow the view.
+  Renderer(vkctx::Context& ctx, vksort::Sorter sorter, const Scene& scene, uint32_t width, uint32_t height);
+  Renderer(vkctx::Context& ctx, vksort::Sorter sorter, const std::vector<Splat>& splats, uint32_t width,
            uint32_t height);
   ~Renderer();
   Renderer(const Renderer&) = delete;

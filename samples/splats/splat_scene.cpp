@@ -49,7 +49,9 @@ struct Property {
 
 }  // namespace
 
-std::vector<Splat> loadPly(const std::string& path) {
+std::vector<Splat> loadPly(const std::string& path) { return loadPlyScene(path).splats; }
+
+Scene loadPlyScene(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) malformed(path, "cannot open");
   std::string line;
@@ -106,29 +108,48 @@ std::vector<Splat> loadPly(const std::string& path) {
     p[i] = it->second;
   }
 
+  // Spherical harmonics past degree 0: f_rest_0.. with no gap, (degree + 1)^2 - 1 per channel.
+  std::vector<Property> rest;
+  for (auto it = props.find("f_rest_0"); it != props.end(); it = props.find("f_rest_" + std::to_string(rest.size())))
+    rest.push_back(it->second);
+  uint32_t degree = 0;
+  while (degree < 3 && shFloats(degree) - 3 < rest.size()) ++degree;
+  if (shFloats(degree) - 3 != rest.size())
+    malformed(path, std::to_string(rest.size()) + " f_rest properties (spherical harmonics want 9, 24 or 45)");
+
   std::vector<char> data(size_t(count) * stride);
   in.read(data.data(), std::streamsize(data.size()));
   if (size_t(in.gcount()) != data.size())
     malformed(path, "truncated: " + std::to_string(count) + " vertices need " + std::to_string(data.size()) +
                         " bytes, the file has " + std::to_string(in.gcount()));
   const float kC0 = 0.28209479177387814f;  // degree-0 spherical harmonic
-  std::vector<Splat> out(count);
+  Scene scene;
+  scene.shDegree = degree;
+  const uint32_t perChannel = shFloats(degree) / 3 - 1, floats = degree ? shFloats(degree) : 0;
+  scene.sh.resize(size_t(count) * floats);
+  std::vector<Splat>& out = scene.splats;
+  out.resize(count);
   for (size_t v = 0; v < count; ++v) {
     const char* row = data.data() + v * stride;
     auto get = [&](size_t i) { return float(readScalar(row + p[i].offset, p[i].type)); };
     Splat& s = out[v];
     s = Splat{};
+    float* sh = scene.sh.data() + v * floats;
     for (int k = 0; k < 3; ++k) {
       s.position[k] = get(size_t(k));
       s.color[k] = std::clamp(0.5f + kC0 * get(size_t(3 + k)), 0.0f, 1.0f);
       s.scale[k] = std::exp(get(size_t(7 + k)));
+      if (degree == 0) continue;
+      sh[k] = 0.5f + kC0 * get(size_t(3 + k));
+      for (uint32_t j = 0; j < perChannel; ++j)  // the file: channel by channel; sh.glsl: RGB by coefficient
+        sh[3 * (j + 1) + k] = float(readScalar(row + rest[k * perChannel + j].offset, rest[k * perChannel + j].type));
     }
     s.opacity = 1.0f / (1.0f + std::exp(-get(6)));
     float q[4] = {get(10), get(11), get(12), get(13)};
     float norm = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
     for (int k = 0; k < 4; ++k) s.rotation[k] = norm > 0 ? q[k] / norm : (k == 0 ? 1.0f : 0.0f);
   }
-  return out;
+  return scene;
 }
 
 std::vector<Splat> proceduralScene(uint32_t n, uint64_t seed) {

@@ -20,11 +20,24 @@ struct Splat {
 };
 static_assert(sizeof(Splat) == 64, "the shaders' std430 layout");
 
+// A scene with view-dependent colour: per splat, shaders/sh.glsl's coefficients (shFloats()
+// floats each: the degree-0 colour 0.5 + C0 * f_dc unclamped, then each higher coefficient's
+// RGB). shDegree 0: none, the splats' own colours.
+struct Scene {
+  std::vector<Splat> splats;
+  uint32_t shDegree = 0;
+  std::vector<float> sh;
+};
+inline uint32_t shFloats(uint32_t degree) { return 3 * (degree + 1) * (degree + 1); }
+
 // Reads a .ply as 3DGS writes it: binary_little_endian, an element "vertex" with float (or any
-// scalar) properties x, y, z, f_dc_0..2, opacity, scale_0..2, rot_0..3 among others (skipped by
-// name). Colors come from the degree-0 spherical harmonics (0.5 + C0 * f_dc), opacity through a
+// scalar) properties x, y, z, f_dc_0..2, opacity, scale_0..2, rot_0..3, and f_rest_0..N-1 for
+// spherical harmonics of degree 1-3 (N 9, 24 or 45, channel by channel), among others (skipped by
+// name). Colors come from the degree-0 harmonic (0.5 + C0 * f_dc, clamped), opacity through a
 // sigmoid, scales through exp, the quaternion normalized. Throws std::runtime_error saying what is
 // wrong with a malformed or truncated file.
+Scene loadPlyScene(const std::string& path);
+// The splats alone.
 std::vector<Splat> loadPly(const std::string& path);
 
 // n splats in a few colored clusters around the origin (radius ~2), from `seed`.

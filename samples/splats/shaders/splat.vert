@@ -18,7 +18,7 @@ mat3 rotationOf(vec4 q) {
 
 void main() {
   const vec2 corners[4] = vec2[](vec2(-1, -1), vec2(1, -1), vec2(-1, 1), vec2(1, 1));
-  Splat s = frame.splats.v[frame.indices.v[gl_InstanceIndex]];
+  Splat s = frame.splats.v[frame.indices.v[gl_InstanceIndex]];  // (and below: its harmonics)
   vec3 t = (frame.view * vec4(s.position, 1.0)).xyz;
   float z = -t.z;
   mat3 M = rotationOf(s.rotation) * mat3(s.scale.x, 0, 0, 0, s.scale.y, 0, 0, 0, s.scale.z);
@@ -33,7 +33,10 @@ void main() {
   float det = a * c - b * b;
   float mid = 0.5 * (a + c);
   float radius = 3.0 * sqrt(mid + sqrt(max(0.1, mid * mid - det)));
-  outColor = s.color;
+  // The camera's position from the view matrix (world -> camera: x' = R x + t, so eye = -R^T t).
+  vec3 eye = -(transpose(mat3(frame.view)) * frame.view[3].xyz);
+  uint index = frame.indices.v[gl_InstanceIndex];
+  outColor = frame.shDegree == 0u ? s.color : shColor(frame.sh, index, frame.shDegree, normalize(s.position - eye));
   outOpacity = s.opacity;
   outConic = vec3(c, -b, a) / det;
   outOffset = corners[gl_VertexIndex] * radius;
