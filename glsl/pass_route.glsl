@@ -47,8 +47,8 @@ uint passWork(uint pass, uint moving) {
 
 // Thread 0 reads the moving passes into s_movingPasses, with the kernel's first loads (the
 // ticket), behind the barrier that follows them: the tile's loads wait on one round trip, not
-// two. (Thread 0 finding what the pass does there, for the others to read, made every uniform
-// row 1-2% slower on the H100: PERFORMANCE-LOG.md, session 42.)
+// two. (Thread 0 finding what the pass does there, for the others to read, made uniform rows
+// from 2^20 up 1-4% slower on the H100: PERFORMANCE-LOG.md, session 42.)
 shared uint s_movingPasses;
 void readMovingPasses() {
   if (gl_LocalInvocationIndex == 0u) s_movingPasses = pc.header.v[kHeaderMovingPasses];
