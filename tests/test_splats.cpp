@@ -189,6 +189,33 @@ TEST_SUITE("splats") {
     }
   }
 
+  TEST_CASE("the procedural scene is a capture's: small, flat, mostly opaque splats lying on surfaces") {
+    const std::vector<splats::Splat> scene = splats::proceduralScene(20000, 9);
+    size_t opaque = 0, flat = 0, onFloor = 0, facingUp = 0;
+    float widest = 0;
+    for (const splats::Splat& s : scene) {
+      opaque += s.opacity >= 0.8f;
+      widest = std::max({widest, s.scale[0], s.scale[1]});
+      flat += s.scale[2] < 0.2f * std::min(s.scale[0], s.scale[1]);
+      // The floor (y = -1): the splat's flat axis, its rotation's third column, is the floor's normal.
+      if (s.position[1] != -1.0f) continue;
+      ++onFloor;
+      const float w = s.rotation[0], x = s.rotation[1], y = s.rotation[2], z = s.rotation[3];
+      const float axisY = 2 * (y * z - w * x);  // R * (0, 0, 1), its y (splat.vert: rotationOf)
+      facingUp += std::abs(axisY) > 0.999f;
+    }
+    CHECK(opaque > scene.size() * 85 / 100);
+    CHECK(flat == scene.size());
+    CHECK(widest < 0.1f);  // within a scene about 6 units across
+    CHECK(onFloor > scene.size() / 5);
+    CHECK(facingUp == onFloor);
+    // Four times the splats, half the size: the surfaces stay covered, not overfilled.
+    const std::vector<splats::Splat> denser = splats::proceduralScene(80000, 9);
+    float denserWidest = 0;
+    for (const splats::Splat& s : denser) denserWidest = std::max({denserWidest, s.scale[0], s.scale[1]});
+    CHECK(denserWidest == doctest::Approx(widest / 2).epsilon(0.05));
+  }
+
   TEST_CASE(".ply: the 3DGS layout, other properties skipped by name") {
     const std::string path = "test_splats_ok.ply";
     writePly(path, standardVertex(), 3);

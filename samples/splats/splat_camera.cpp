@@ -26,7 +26,7 @@ Framing frameScene(const std::vector<Splat>& scene) {
 }
 
 Camera orbitCamera(const Framing& framing, float angle, bool yDown, float fovY) {
-  const float distance = framing.radius / std::tan(0.5f * fovY) * 1.1f;
+  const float distance = framing.radius / std::tan(0.5f * fovY) * 0.9f;  // the bounds rarely fill their sphere
   const float up = yDown ? -1.0f : 1.0f;
   // 20 degrees above the orbit's plane, on the side that is up.
   const float flat = distance * std::cos(0.35f), rise = distance * std::sin(0.35f);

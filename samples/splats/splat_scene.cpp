@@ -6,7 +6,6 @@
 #include <cstring>
 #include <fstream>
 #include <map>
-#include <random>
 #include <sstream>
 #include <stdexcept>
 
@@ -150,43 +149,6 @@ Scene loadPlyScene(const std::string& path) {
     for (int k = 0; k < 4; ++k) s.rotation[k] = norm > 0 ? q[k] / norm : (k == 0 ? 1.0f : 0.0f);
   }
   return scene;
-}
-
-std::vector<Splat> proceduralScene(uint32_t n, uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<float> u(0.0f, 1.0f);
-  std::normal_distribution<float> g(0.0f, 1.0f);
-  // A few clusters, each with a color, spread along a ring and a central blob.
-  const int kClusters = 7;
-  float centers[kClusters][3], colors[kClusters][3], spread[kClusters];
-  for (int c = 0; c < kClusters; ++c) {
-    float angle = 2.0f * 3.14159265f * float(c) / float(kClusters - 1);
-    bool core = c == kClusters - 1;
-    centers[c][0] = core ? 0.0f : 1.6f * std::cos(angle);
-    centers[c][1] = core ? 0.0f : 0.4f * std::sin(2.0f * angle);
-    centers[c][2] = core ? 0.0f : 1.6f * std::sin(angle);
-    spread[c] = core ? 0.45f : 0.35f;
-    float h = float(c) / float(kClusters);
-    colors[c][0] = 0.5f + 0.5f * std::cos(6.2831853f * h);
-    colors[c][1] = 0.5f + 0.5f * std::cos(6.2831853f * (h - 0.333f));
-    colors[c][2] = 0.5f + 0.5f * std::cos(6.2831853f * (h - 0.667f));
-  }
-  std::vector<Splat> out(n);
-  const float size = 0.6f / std::cbrt(float(std::max(n, 1u)));  // keeps coverage similar at any n
-  for (Splat& s : out) {
-    int c = int(rng() % kClusters);
-    s = Splat{};
-    for (int k = 0; k < 3; ++k) {
-      s.position[k] = centers[c][k] + spread[c] * g(rng);
-      s.color[k] = std::clamp(colors[c][k] + 0.12f * g(rng), 0.0f, 1.0f);
-      s.scale[k] = size * (0.3f + 1.7f * u(rng));
-    }
-    s.opacity = 0.35f + 0.6f * u(rng);
-    float q[4] = {g(rng), g(rng), g(rng), g(rng)};
-    float norm = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]) + 1e-12f;
-    for (int k = 0; k < 4; ++k) s.rotation[k] = q[k] / norm;
-  }
-  return out;
 }
 
 void writePng(const std::string& path, uint32_t width, uint32_t height, const std::vector<uint8_t>& rgba) {

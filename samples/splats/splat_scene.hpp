@@ -40,7 +40,9 @@ Scene loadPlyScene(const std::string& path);
 // The splats alone.
 std::vector<Splat> loadPly(const std::string& path);
 
-// n splats in a few colored clusters around the origin (radius ~2), from `seed`.
+// n splats on the surfaces of a small scene, as a capture has them: flat, small, mostly opaque,
+// shaded; a checkered floor, a wall, spheres and a box within about 3 units of the origin, y up
+// (splat_procedural.cpp). From `seed`.
 std::vector<Splat> proceduralScene(uint32_t n, uint64_t seed);
 
 // Writes 8-bit RGBA pixels (rows top to bottom) as a PNG (uncompressed deflate blocks).
