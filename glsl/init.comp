@@ -1,9 +1,8 @@
 // Init kernel: prepares the scratch header before a sort (a compute dispatch rather than
 // vkCmdFillBuffer, so that a sort uses no stage but the compute shader and its barrier contract
 // stays compute-to-compute). Zeroes the histograms, tile tickets and moving passes; stores the
-// count; for an
-// indirect sort reads the caller's count, clamps it to maxCount, and writes the indirect dispatch
-// arguments of the kernels whose grids depend on it.
+// count; for an indirect sort reads the caller's count, clamps it to maxCount, and writes the
+// indirect dispatch arguments of the kernels whose grids depend on it.
 //   reads:  countIn (indirect sorts)
 //   writes: header[0, kHeaderWords)
 #version 450

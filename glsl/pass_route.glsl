@@ -5,11 +5,11 @@
 // The recording, fixed before the GPU counts anything, alternates the buffers: pass p reads the
 // caller's where p is even and the scratch copies where odd, and a copy-back follows an odd number
 // of passes. Skipping two passes in a row keeps that alternation, so no kernel needs to find its
-// buffers at run time (choosing them per use cost 1-4% on uniform keys: PERFORMANCE-LOG.md,
-// session 42). So in each run of consecutive constant passes all are skipped where the run's
-// length is even; where it is odd, its first pass copies its input to its output instead (a tile
-// load and store, in the pass's own dispatch) and the others are skipped. Every pass constant:
-// nothing runs, and the copy-back copies nothing.
+// buffers at run time (choosing them at each use adds work to every tile's hot path of every
+// sort: PERFORMANCE-LOG.md, session 42). So in each run of consecutive constant passes all are
+// skipped where the run's length is even; where it is odd, its first pass copies its input to its
+// output instead (a tile load and store, in the pass's own dispatch) and the others are skipped.
+// Every pass constant: nothing runs, and the copy-back copies nothing.
 #ifndef VKSORT_PASS_ROUTE_GLSL
 #define VKSORT_PASS_ROUTE_GLSL
 
@@ -47,8 +47,8 @@ uint passWork(uint pass, uint moving) {
 
 // Thread 0 reads the moving passes into s_movingPasses, with the kernel's first loads (the
 // ticket), behind the barrier that follows them: the tile's loads wait on one round trip, not
-// two. (Thread 0 finding what the pass does there, for the others to read, made uniform rows
-// from 2^20 up 1-4% slower on the H100: PERFORMANCE-LOG.md, session 42.)
+// two. (Thread 0 working out what the pass does there, for the others to read, would delay the
+// barrier every tile waits at: PERFORMANCE-LOG.md, session 42.)
 shared uint s_movingPasses;
 void readMovingPasses() {
   if (gl_LocalInvocationIndex == 0u) s_movingPasses = pc.header.v[kHeaderMovingPasses];

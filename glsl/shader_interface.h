@@ -58,7 +58,6 @@ VKSORT_CONST kChainTicket = 0u;
 VKSORT_CONST kChainHistogramDone = 1u;
 VKSORT_CONST kChainPassOpen = 2u;  // + pass
 VKSORT_CONST kChainCounters = kChainPassOpen + kMaxPasses;
-
 #ifdef __cplusplus
 static_assert(kHeaderPassWork < kHeaderWords, "the header's words overlap");
 #endif

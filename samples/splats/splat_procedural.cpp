@@ -75,10 +75,10 @@ SurfacePoint spherePoint(Rng& rng, uint32_t which) {
 SurfacePoint boxPoint(Rng& rng, uint32_t) {
   int face = int(uniform(rng, 0, 6)) % 6, axis = face / 2;
   float side = (face & 1) ? 1.0f : -1.0f, u = uniform(rng, -1, 1), v = uniform(rng, -1, 1);
-  float q[3] = {u, v, 0};
+  float q[3];
   q[axis] = side;
-  if (axis == 0) q[1] = u, q[2] = v;
-  if (axis == 1) q[0] = u, q[2] = v;
+  q[axis == 0 ? 1 : 0] = u;  // the other two axes, in order
+  q[axis == 2 ? 1 : 2] = v;
   Vec3 n = {axis == 0 ? side : 0, axis == 1 ? side : 0, axis == 2 ? side : 0};
   bool stripe = std::fmod(u + v + 4.0f, 0.5f) < 0.25f;
   Vec3 c = stripe ? Vec3{0.35f, 0.20f, 0.55f} : Vec3{0.85f, 0.85f, 0.90f};

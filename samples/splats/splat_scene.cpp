@@ -136,10 +136,11 @@ Scene loadPlyScene(const std::string& path) {
     float* sh = scene.sh.data() + v * floats;
     for (int k = 0; k < 3; ++k) {
       s.position[k] = get(size_t(k));
-      s.color[k] = std::clamp(0.5f + kC0 * get(size_t(3 + k)), 0.0f, 1.0f);
+      const float dc = 0.5f + kC0 * get(size_t(3 + k));  // the degree-0 colour
+      s.color[k] = std::clamp(dc, 0.0f, 1.0f);
       s.scale[k] = std::exp(get(size_t(7 + k)));
       if (degree == 0) continue;
-      sh[k] = 0.5f + kC0 * get(size_t(3 + k));
+      sh[k] = dc;
       for (uint32_t j = 0; j < perChannel; ++j)  // the file: channel by channel; sh.glsl: RGB by coefficient
         sh[3 * (j + 1) + k] = float(readScalar(row + rest[k * perChannel + j].offset, rest[k * perChannel + j].type));
     }
