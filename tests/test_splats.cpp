@@ -1,6 +1,7 @@
-// The splats sample (samples/splats): a scene with a known answer rendered through cull ->
-// indirect vksort -> back-to-front draw, and the .ply loader on files written here, malformed
-// ones included.
+// The splats sample (samples/splats): scenes with a known answer rendered by both renderers
+// (quads: cull -> indirect vksort by depth -> back-to-front draw; tiles: project -> copies per
+// tile -> indirect vksort of 64-bit keys -> ranges -> front-to-back blend), the two renderers'
+// pictures compared, and the .ply loader on files written here, malformed ones included.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -26,9 +27,11 @@ splats::Splat disk(float z, float r, float g, float b) {
   return s;
 }
 
+constexpr splats::Method kMethods[] = {splats::Method::quads, splats::Method::tiles};
+
 // The center pixel of a 64x64 frame seen from (0, 0, 3) looking at the origin.
-std::array<uint8_t, 4> centerPixel(const std::vector<splats::Splat>& scene, uint32_t* visible) {
-  splats::Renderer renderer(gpu().ctx, gpu().sorter, scene, 64, 64);
+std::array<uint8_t, 4> centerPixel(const std::vector<splats::Splat>& scene, splats::Method method, uint32_t* visible) {
+  splats::Renderer renderer(gpu().ctx, gpu().sorter, scene, 64, 64, method);
   std::vector<uint8_t> rgba;
   splats::FrameStats st = renderer.render({{0, 0, 3}, {0, 0, 0}, 0.8f}, &rgba);
   requireNoValidationMessages();
@@ -116,22 +119,107 @@ std::string errorOf(const std::string& path) {
 }  // namespace
 
 TEST_SUITE("splats") {
-  TEST_CASE("the nearer of two overlapping splats dominates the pixel, whichever it is") {
+  TEST_CASE("the nearer of two overlapping splats dominates the pixel, whichever it is, in both renderers") {
     if (!gpu().ctx.hasGraphics) FAIL("the test device cannot draw (no graphics queue or dynamicRendering)");
-    uint32_t visible = 0;
-    // Red in front (z = 0.5, 2.5 from the camera), blue behind (z = -0.5).
-    auto redFront = centerPixel({disk(-0.5f, 0, 0, 1), disk(0.5f, 1, 0, 0)}, &visible);
-    CHECK(visible == 2);
-    CHECK(int(redFront[0]) > 3 * int(redFront[2]));
-    // The same splats, depths swapped: blue in front.
-    auto blueFront = centerPixel({disk(0.5f, 0, 0, 1), disk(-0.5f, 1, 0, 0)}, &visible);
-    CHECK(int(blueFront[2]) > 3 * int(blueFront[0]));
-    // Both are there: the farther one shows through the nearer one's 5%.
-    CHECK(redFront[2] > 0);
-    CHECK(blueFront[0] > 0);
-    // Behind the camera: culled.
-    centerPixel({disk(5.0f, 1, 1, 1)}, &visible);
-    CHECK(visible == 0);
+    for (splats::Method method : kMethods) {
+      CAPTURE(splats::methodName(method));
+      uint32_t visible = 0;
+      // Red in front (z = 0.5, 2.5 from the camera), blue behind (z = -0.5).
+      auto redFront = centerPixel({disk(-0.5f, 0, 0, 1), disk(0.5f, 1, 0, 0)}, method, &visible);
+      CHECK(visible == 2);
+      CHECK(int(redFront[0]) > 3 * int(redFront[2]));
+      // The same splats, depths swapped: blue in front.
+      auto blueFront = centerPixel({disk(0.5f, 0, 0, 1), disk(-0.5f, 1, 0, 0)}, method, &visible);
+      CHECK(int(blueFront[2]) > 3 * int(blueFront[0]));
+      // Both are there: the farther one shows through the nearer one's 5%.
+      CHECK(redFront[2] > 0);
+      CHECK(blueFront[0] > 0);
+      // Behind the camera: culled.
+      centerPixel({disk(5.0f, 1, 1, 1)}, method, &visible);
+      CHECK(visible == 0);
+    }
+  }
+
+  TEST_CASE("both renderers draw the same pictures") {
+    if (!gpu().ctx.hasGraphics) FAIL("the test device cannot draw");
+    // The procedural scene from two sides and close up (splats over many tiles, some beside the
+    // camera), with its own colours and with view-dependent ones. The quads blend in half floats,
+    // the tiles in float: they differ by rounding (lavapipe: mean under 0.1 of a level, max 2).
+    const splats::Camera views[] = {
+        {{0, 2, 6}, {0, 0, 0}, 0.9f}, {{-5, 1.5f, -3}, {0, 0.5f, 0}, 0.9f}, {{0.5f, 0.8f, 2.2f}, {0, 0.5f, 0}, 0.9f}};
+    const uint32_t width = 96, height = 72;
+    splats::Scene scene{splats::proceduralScene(4000, 11), 0, {}};
+    splats::Scene shScene = scene;
+    shScene.shDegree = 2;
+    uint32_t hash = 7;
+    for (uint32_t i = 0; i < shScene.splats.size(); ++i)
+      for (uint32_t j = 0; j < splats::shFloats(2); ++j) {
+        hash = hash * 1664525u + 1013904223u;
+        shScene.sh.push_back(j < 3 ? shScene.splats[i].color[j] : (float(hash >> 8) / float(1u << 24) - 0.5f) * 0.4f);
+      }
+    int compared = 0;
+    for (const splats::Scene* sc : {&scene, &shScene}) {
+      splats::Renderer quads(gpu().ctx, gpu().sorter, *sc, width, height, splats::Method::quads);
+      splats::Renderer tiles(gpu().ctx, gpu().sorter, *sc, width, height, splats::Method::tiles);
+      for (const splats::Camera& camera : views) {
+        CAPTURE(sc->shDegree);
+        CAPTURE(camera.eye[0]);
+        std::vector<uint8_t> a, b;
+        const uint32_t visibleQuads = quads.render(camera, &a).visible;
+        const uint32_t visibleTiles = tiles.render(camera, &b).visible;
+        requireNoValidationMessages();
+        CHECK(visibleQuads > 500);
+        CHECK(visibleTiles > 500);
+        double sum = 0;
+        int worst = 0, lit = 0;
+        for (size_t i = 0; i < a.size(); ++i) {
+          const int d = std::abs(int(a[i]) - int(b[i]));
+          sum += d, worst = std::max(worst, d);
+          lit += i % 4 == 0 && b[i] > 40;
+        }
+        const double mean = sum / double(a.size());
+        MESSAGE("mean ", mean, ", max ", worst);
+        CHECK(lit > int(width * height / 10));  // a picture, not the background
+        CHECK(mean < 0.5);
+        CHECK(worst <= 4);
+        ++compared;
+      }
+    }
+    CHECK(compared == 6);
+  }
+
+  TEST_CASE("tiles: a frame with more splat copies than key slots grows the buffers and is drawn whole") {
+    if (!gpu().ctx.hasGraphics) FAIL("the test device cannot draw");
+    // 40 wide splats over a 1024x512 image (64 x 32 tiles): 81,920 copies, past the 65,536 slots a
+    // renderer of few splats starts with.
+    std::vector<splats::Splat> scene;
+    for (int i = 0; i < 40; ++i) {
+      splats::Splat s = disk(-0.1f * float(i), float(i % 3 == 0), float(i % 3 == 1), float(i % 3 == 2));
+      s.opacity = 0.08f;
+      for (float& v : s.scale) v = 20.0f;
+      scene.push_back(s);
+    }
+    const splats::Camera camera{{0, 0, 3}, {0, 0, 0}, 0.8f};
+    std::vector<uint8_t> quads, tiles;
+    splats::Renderer(gpu().ctx, gpu().sorter, scene, 1024, 512, splats::Method::quads).render(camera, &quads);
+    splats::Renderer renderer(gpu().ctx, gpu().sorter, scene, 1024, 512, splats::Method::tiles);
+    splats::FrameStats st = renderer.render(camera, &tiles);
+    requireNoValidationMessages();
+    CHECK(st.visible == 40);
+    CHECK(st.sorted == 40u * 64 * 32);
+    int worst = 0;
+    for (size_t i = 0; i < quads.size(); ++i) worst = std::max(worst, std::abs(int(quads[i]) - int(tiles[i])));
+    CHECK(worst <= 4);
+    // The next frame fits at once.
+    bool whole = false;
+    VkCommandBuffer cmd = gpu().ctx.beginCommands();
+    renderer.record(cmd, camera);
+    gpu().ctx.submitAndWait(cmd);
+    st = renderer.finish(&whole);
+    CHECK(whole);
+    CHECK(st.sorted == 40u * 64 * 32);
+    REQUIRE(st.partsMs.size() == 5);
+    CHECK(st.partsMs[2].first == "sort");
   }
 
   TEST_CASE("a procedural frame: every splat in view is drawn") {
@@ -265,29 +353,32 @@ TEST_SUITE("splats") {
       hash = hash * 1664525u + 1013904223u;
       scene.sh[i] = i < 3 ? 0.5f : (float(hash >> 8) / float(1u << 24) - 0.5f) * 0.3f;
     }
-    splats::Renderer renderer(gpu().ctx, gpu().sorter, scene, 64, 64);
     const float eyes[][3] = {{3, 0, 0}, {-3, 0, 0}, {0, 0, 3}, {1.5f, 2, -2}, {-2, -1.5f, 1.5f}};
     std::array<float, 3> first{};
     float spread = 0;
-    for (const auto& eye : eyes) {
-      CAPTURE(eye[0]);
-      CAPTURE(eye[1]);
-      CAPTURE(eye[2]);
-      std::vector<uint8_t> rgba;
-      splats::Camera cam{{eye[0], eye[1], eye[2]}, {0, 0, 0}, 0.8f};
-      renderer.render(cam, &rgba);
-      requireNoValidationMessages();
-      const float n = std::sqrt(eye[0] * eye[0] + eye[1] * eye[1] + eye[2] * eye[2]);
-      const float dir[3] = {-eye[0] / n, -eye[1] / n, -eye[2] / n};
-      const std::array<float, 3> c = referenceShColor(scene.sh.data(), 3, dir);
-      const float alpha = 0.9f, background[3] = {0.02f, 0.02f, 0.03f};
-      const uint8_t* p = &rgba[(32 * 64 + 32) * 4];
-      for (int k = 0; k < 3; ++k) {
-        CAPTURE(k);
-        CHECK(std::abs(float(p[k]) - 255.0f * (c[k] * alpha + background[k] * (1 - alpha))) < 4.0f);
+    for (splats::Method method : kMethods) {
+      splats::Renderer renderer(gpu().ctx, gpu().sorter, scene, 64, 64, method);
+      for (const auto& eye : eyes) {
+        CAPTURE(splats::methodName(method));
+        CAPTURE(eye[0]);
+        CAPTURE(eye[1]);
+        CAPTURE(eye[2]);
+        std::vector<uint8_t> rgba;
+        splats::Camera cam{{eye[0], eye[1], eye[2]}, {0, 0, 0}, 0.8f};
+        renderer.render(cam, &rgba);
+        requireNoValidationMessages();
+        const float n = std::sqrt(eye[0] * eye[0] + eye[1] * eye[1] + eye[2] * eye[2]);
+        const float dir[3] = {-eye[0] / n, -eye[1] / n, -eye[2] / n};
+        const std::array<float, 3> c = referenceShColor(scene.sh.data(), 3, dir);
+        const float alpha = 0.9f, background[3] = {0.02f, 0.02f, 0.03f};
+        const uint8_t* p = &rgba[(32 * 64 + 32) * 4];
+        for (int k = 0; k < 3; ++k) {
+          CAPTURE(k);
+          CHECK(std::abs(float(p[k]) - 255.0f * (c[k] * alpha + background[k] * (1 - alpha))) < 4.0f);
+        }
+        if (&eye == &eyes[0]) first = c;
+        for (int k = 0; k < 3; ++k) spread = std::max(spread, std::abs(c[k] - first[k]));
       }
-      if (&eye == &eyes[0]) first = c;
-      for (int k = 0; k < 3; ++k) spread = std::max(spread, std::abs(c[k] - first[k]));
     }
     CHECK(spread > 0.1f);  // the views see different colours
   }

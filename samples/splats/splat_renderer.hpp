@@ -1,10 +1,15 @@
-// The frame a Gaussian-splatting renderer records, in one command buffer: a compute pass culls
-// the splats and writes a depth key and an index per visible one (the count into the draw's
-// instanceCount); vksort sorts them indirectly (count from that instanceCount); a draw renders
-// the visible splats back to front as alpha-blended screen-space Gaussians, reading the sorted
-// indices. Offscreen (dynamic rendering into an RGBA8 image); timestamps around each part.
+// A Gaussian-splatting frame in one command buffer, drawn one of the two ways renderers use a GPU
+// sort (docs/SPLATS.md):
+// - quads: cull, sort every visible splat by depth (u32 keys, vksort indirect), draw the splats
+//   back to front as alpha-blended screen-space quads (splat_quads.cpp);
+// - tiles: project, copy each splat once per 16x16 tile it touches, sort (tile << 32 | depth)
+//   keys (u64, vksort indirect over the bits the tile count needs), find each tile's range, blend
+//   front to back in compute (splat_tiles.cpp), as 3D Gaussian Splatting's rasterizer does.
+// Into an RGBA8 image (offscreen, or blitted to a window); timestamps around each part.
 #pragma once
 #include <memory>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "splat_camera.hpp"
@@ -13,24 +18,41 @@
 
 namespace splats {
 
+enum class Method { quads, tiles };
+const char* methodName(Method m);
+
 struct FrameStats {
-  double cullMs, sortMs, drawMs, frameMs;  // GPU time from timestamps
-  uint32_t visible;
+  // GPU time of each part, in order, from timestamps (quads: cull, sort, draw; tiles: project,
+  // duplicate, sort, ranges, blend).
+  std::vector<std::pair<std::string, double>> partsMs;
+  double sortMs, frameMs;
+  uint32_t visible;  // splats drawn
+  uint32_t sorted;   // keys sorted: quads, the visible splats; tiles, their copies (one per tile)
+  std::string summary() const;  // "cull 0.010 ms, sort ..., frame ... ms"
 };
 
 class Renderer {
  public:
-  // ctx must have hasGraphics. The scene is uploaded once; with spherical harmonics the colours
-  // follow the view.
-  Renderer(vkctx::Context& ctx, vksort::Sorter sorter, const Scene& scene, uint32_t width, uint32_t height);
+  // ctx must have hasGraphics (quads draw; tiles' image is drawn with the same queue). The scene
+  // is uploaded once; with spherical harmonics the colours follow the view.
+  Renderer(vkctx::Context& ctx, vksort::Sorter sorter, const Scene& scene, uint32_t width, uint32_t height,
+           Method method = Method::quads);
   Renderer(vkctx::Context& ctx, vksort::Sorter sorter, const std::vector<Splat>& splats, uint32_t width,
-           uint32_t height);
+           uint32_t height, Method method = Method::quads);
   ~Renderer();
   Renderer(const Renderer&) = delete;
   Renderer& operator=(const Renderer&) = delete;
 
-  // Records and runs one frame; the image's pixels (RGBA8, rows top to bottom) into *rgba.
+  // Records and runs one frame; the image's pixels (RGBA8, rows top to bottom) into *rgba when
+  // given. A tile frame whose splat copies outgrew the buffers is drawn again with larger ones.
   FrameStats render(const Camera& camera, std::vector<uint8_t>* rgba);
+
+  // For a window: record() the frame into cmd (the image ends in TRANSFER_SRC_OPTIMAL, its writes
+  // available to transfers); once that submission has finished, finish() gives its timings
+  // (false in `whole` when a tile frame outgrew its buffers: they grew for the next one).
+  void record(VkCommandBuffer cmd, const Camera& camera);
+  FrameStats finish(bool* whole);
+  VkImage image() const;
 
  private:
   struct Impl;

@@ -1,5 +1,7 @@
-// What the splats sample's shaders share: the splat layout (splat_renderer.hpp: Splat) and the
-// per-frame push constants.
+// What the splats sample's shaders share: the splat layout (splat_scene.hpp: Splat) and the
+// frame's data (splat_frame.hpp: FrameData), which the push constants point to.
+#ifndef SPLATS_COMMON_GLSL
+#define SPLATS_COMMON_GLSL
 #extension GL_EXT_buffer_reference : require
 
 struct Splat {
@@ -15,19 +17,39 @@ layout(buffer_reference, std430, buffer_reference_align = 16) readonly buffer Sp
 layout(buffer_reference, std430, buffer_reference_align = 4) buffer Words { uint v[]; };
 #include "sh.glsl"
 
-layout(push_constant) uniform Frame {
+// A splat as the tile renderer's project pass leaves it for the blend (tiles.glsl).
+struct ScreenSplat {
+  vec4 conicOpacity;  // inverse 2D covariance (xx, xy, yy) in pixels, then the opacity
+  vec4 colorDepth;    // RGB, then the view depth
+  vec2 center;        // pixels, y down
+  uint tileMin;       // the tiles it touches, [min, max) in x | y << 16
+  uint tileMax;
+};
+layout(buffer_reference, std430, buffer_reference_align = 16) buffer ScreenSplats { ScreenSplat v[]; };
+
+layout(buffer_reference, std430, buffer_reference_align = 16) buffer FrameData {
   mat4 view;      // world -> camera (the camera looks down -z)
   Splats splats;
-  Words keys;     // cull: one depth key per visible splat
-  Words indices;  // cull: the splat index of each; draw: in back-to-front order
-  Words draw;     // VkDrawIndirectCommand: [1] is the visible count
   Floats sh;      // spherical harmonics (sh.glsl), where shDegree > 0
+  Words keys;     // quads: a depth key per visible splat; tiles: (tile << 32 | depth) per copy
+  Words indices;  // the splat index of each key; quads: in back-to-front order for the draw
+  Words counts;   // quads: VkDrawIndirectCommand ([1]: visible); tiles: tiles.glsl's kCount*
+  ScreenSplats screen;  // tiles: per splat
+  Words firsts;   // tiles: per splat, its first copy's slot
+  Words ranges;   // tiles: per tile, [first, end) of its keys after the sort
   uint count;     // splats in the scene
   float focalX;   // pixels
   float focalY;
   float width;    // viewport, pixels
   float height;
   uint shDegree;  // 0: the splats' own colours
-} frame;
+  uint capacity;  // tiles: key slots
+  uint tilesX;    // tiles: the grid
+  uint tilesY;
+  vec4 background;  // what shows where nothing is drawn (RGB; alpha 1)
+};
+layout(push_constant) uniform Push { FrameData frame; };
 
 const float kNear = 0.2;
+
+#endif  // SPLATS_COMMON_GLSL
