@@ -26,7 +26,7 @@ expect(0 "frame 0:" --splats 500 --frames 1 --size 64x48 --out ${WORK_DIR}/new/n
 expect(0 "frame 0:" --splats 200 --frames 1 --size 32x24 --y-down --out ${WORK_DIR})
 expect(0 "frame 0:" --splats 200 --frames 1 --size 32x24 --y-up --out ${WORK_DIR})
 expect(0 "tiles.*frame 0: [0-9]+ visible, [0-9]+ keys sorted, project .* duplicate .* sort .* ranges .* blend"
-       --splats 500 --frames 1 --size 64x48 --renderer tiles --out ${WORK_DIR})
+       --splats 500 --frames 1 --size 64x48 --renderer tiles --validate --out ${WORK_DIR})
 if(NOT EXISTS ${WORK_DIR}/new/nested/frame_000.png)
   message(FATAL_ERROR "--out ${WORK_DIR}/new/nested was not created with frame_000.png in it")
 endif()

@@ -88,15 +88,17 @@ Context::Context(const Options& options) {
   dm.pUserData = this;
   vf.pNext = &dm;
 
+  std::vector<const char*> instanceExtensions = options.extraInstanceExtensions;
   VkInstanceCreateInfo ici = vkStruct<VkInstanceCreateInfo>(VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO);
   ici.pApplicationInfo = &app;
   if (options.validation) {
     ici.pNext = &vf;
     ici.enabledLayerCount = 1;
     ici.ppEnabledLayerNames = &layer;
-    ici.enabledExtensionCount = 1;
-    ici.ppEnabledExtensionNames = &debugExt;
+    instanceExtensions.push_back(debugExt);
   }
+  ici.enabledExtensionCount = uint32_t(instanceExtensions.size());
+  ici.ppEnabledExtensionNames = instanceExtensions.data();
   check(vkCreateInstance(&ici, nullptr, &instance), "vkCreateInstance");
   if (options.validation) {
     auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(

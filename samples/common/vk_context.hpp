@@ -23,8 +23,10 @@ T vkStruct(VkStructureType type, const void* next = nullptr) {
 
 struct Options {
   bool validation = false;  // Khronos validation with synchronization validation; fails if absent
-  // What another library compared in the benchmark needs beyond vksort's requirements.
+  // What another library compared in the benchmark, or a window (the splats sample), needs beyond
+  // vksort's requirements.
   std::vector<const char*> extraDeviceExtensions;
+  std::vector<const char*> extraInstanceExtensions;
   bool synchronization2 = false;
 };
 

@@ -10,12 +10,15 @@
 #include <string>
 
 #include "splat_renderer.hpp"
+#ifdef VKSORT_SPLATS_WINDOW
+#include "splat_window.hpp"
+#endif
 
 namespace {
 
 const char kUsage[] =
     "usage: vksort_splats [--ply scene.ply | --splats N] [--renderer quads|tiles] [--frames F] [--size WxH]\n"
-    "                    [--out DIR] [--y-up | --y-down]\n"
+    "                    [--out DIR] [--y-up | --y-down] [--window] [--validate]\n"
     "  --ply FILE     a 3DGS-layout binary .ply scene (default: a procedural scene)\n"
     "  --splats N     splats of the procedural scene (default 20000)\n"
     "  --renderer R   quads: sorted by depth, drawn as quads (default); tiles: sorted by tile and depth,\n"
@@ -25,6 +28,9 @@ const char kUsage[] =
     "  --out DIR      where frame_NNN.png go, created if missing (default .)\n"
     "  --y-up         the scene's +y is up (default for the procedural scene)\n"
     "  --y-down       the scene's -y is up: 3DGS captures, COLMAP's convention (default for --ply)\n"
+    "  --window       show the frames in a window (drag: orbit, scroll: zoom; timings in the title)\n"
+    "                 until it closes, or for --frames F when given; --size is the window's size\n"
+    "  --validate     Khronos validation on; any message is an error\n"
     "  --help         this text\n";
 
 uint32_t positive(const std::string& option, const std::string& value) {
@@ -46,6 +52,7 @@ int main(int argc, char** argv) try {
   std::string ply, out = ".";
   uint32_t n = 20000, frames = 8, width = 640, height = 480;
   int yDown = -1;  // -1: the input's convention
+  bool window = false, validate = false, framesGiven = false;
   splats::Method method = splats::Method::quads;
   for (int i = 1; i < argc; ++i) {
     const std::string k = argv[i];
@@ -57,6 +64,10 @@ int main(int argc, char** argv) try {
       yDown = k == "--y-down";
       continue;
     }
+    if (k == "--window" || k == "--validate") {
+      (k == "--window" ? window : validate) = true;
+      continue;
+    }
     if (k != "--ply" && k != "--splats" && k != "--frames" && k != "--out" && k != "--size" &&
         k != "--renderer")
       throw std::invalid_argument("unknown option \"" + k + "\"");
@@ -64,7 +75,7 @@ int main(int argc, char** argv) try {
     const std::string v = argv[++i];
     if (k == "--ply") ply = v;
     else if (k == "--splats") n = positive(k, v);
-    else if (k == "--frames") frames = positive(k, v);
+    else if (k == "--frames") frames = positive(k, v), framesGiven = true;
     else if (k == "--out") out = v;
     else if (k == "--renderer") {
       if (v != "quads" && v != "tiles") throw std::invalid_argument("--renderer wants quads or tiles, not \"" + v + "\"");
@@ -73,12 +84,27 @@ int main(int argc, char** argv) try {
     else if (char rest = 0; std::sscanf(v.c_str(), "%ux%u%c", &width, &height, &rest) != 2 || !width || !height)
       throw std::invalid_argument("--size wants WxH, not \"" + v + "\"");
   }
+  const bool down = yDown < 0 ? !ply.empty() : yDown == 1;
+  if (window) {
+#ifdef VKSORT_SPLATS_WINDOW
+    const splats::Scene scene = ply.empty() ? splats::Scene{splats::proceduralScene(n, 1), 0, {}} : splats::loadPlyScene(ply);
+    splats::WindowOptions wo;
+    wo.width = width, wo.height = height, wo.yDown = down, wo.validation = validate, wo.method = method;
+    wo.frames = framesGiven ? frames : 0;
+    splats::runWindow(scene, wo);
+    return 0;
+#else
+    throw std::invalid_argument("--window: this vksort_splats was built without GLFW (Debian: libglfw3-dev)");
+#endif
+  }
   std::error_code made;
   std::filesystem::create_directories(out, made);
   if (made) throw std::runtime_error("cannot create --out " + out + ": " + made.message());
   const splats::Scene scene = ply.empty() ? splats::Scene{splats::proceduralScene(n, 1), 0, {}} : splats::loadPlyScene(ply);
 
-  vkctx::Context ctx(vkctx::Options{});
+  vkctx::Options options;
+  options.validation = validate;
+  vkctx::Context ctx(options);
   vksort::Sorter sorter = nullptr;
   vkctx::check(vksort::createSorter(ctx.sorterCreateInfo(), &sorter), "createSorter");
   std::printf("%s: %zu splats (%s, colour of SH degree %u), %ux%u, %s, sort: %s\n", ctx.properties.deviceName,
@@ -90,7 +116,6 @@ int main(int argc, char** argv) try {
     splats::Renderer renderer(ctx, sorter, scene, width, height, method);
     // The orbit goes round the scene's bounds (without stray splats), the right way up.
     const splats::Framing framing = splats::frameScene(scene.splats);
-    const bool down = yDown < 0 ? !ply.empty() : yDown == 1;
     std::vector<uint8_t> rgba;
     for (uint32_t f = 0; f < frames; ++f) {
       float angle = 6.2831853f * float(f) / float(std::max(frames, 1u));
@@ -101,6 +126,7 @@ int main(int argc, char** argv) try {
       splats::writePng(out + name, width, height, rgba);
       std::printf("frame %u: %u visible, %u keys sorted, %s -> %s\n", f, st.visible, st.sorted, st.summary().c_str(),
                   (out + name).c_str());
+      if (ctx.validationMessages()) throw std::runtime_error("validation: " + ctx.lastValidationMessage());
     }
   }
   vksort::destroySorter(sorter);

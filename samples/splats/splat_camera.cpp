@@ -25,11 +25,11 @@ Framing frameScene(const std::vector<Splat>& scene) {
   return f;
 }
 
-Camera orbitCamera(const Framing& framing, float angle, bool yDown, float fovY) {
-  const float distance = framing.radius / std::tan(0.5f * fovY) * 0.9f;  // the bounds rarely fill their sphere
+Camera orbitCamera(const Framing& framing, float angle, bool yDown, float fovY, float elevation, float zoom) {
+  // The bounds rarely fill their sphere: 0.9 of the distance that fits it.
+  const float distance = framing.radius / std::tan(0.5f * fovY) * 0.9f * zoom;
   const float up = yDown ? -1.0f : 1.0f;
-  // 20 degrees above the orbit's plane, on the side that is up.
-  const float flat = distance * std::cos(0.35f), rise = distance * std::sin(0.35f);
+  const float flat = distance * std::cos(elevation), rise = distance * std::sin(elevation);
   Camera c{};
   for (int k = 0; k < 3; ++k) c.target[k] = framing.center[k];
   c.eye[0] = framing.center[0] + flat * std::sin(angle);

@@ -23,8 +23,10 @@ struct Framing {
 };
 Framing frameScene(const std::vector<Splat>& scene);
 
-// The camera at `angle` (radians) of an orbit around the framing's center, a little above it,
-// far enough that the bounds fill about the frame's height at `fovY`. yDown: the scene's -y is up.
-Camera orbitCamera(const Framing& framing, float angle, bool yDown, float fovY);
+// The camera at `angle` (radians) of an orbit around the framing's center, `elevation` radians
+// above the orbit's plane on the side that is up (default 20 degrees), far enough that the bounds
+// fill about the frame's height at `fovY`, times `zoom`. yDown: the scene's -y is up.
+Camera orbitCamera(const Framing& framing, float angle, bool yDown, float fovY, float elevation = 0.35f,
+                   float zoom = 1.0f);
 
 }  // namespace splats
