@@ -38,6 +38,7 @@ bool g_oddPass;  // this pass's look-back words: pc.statusNext where odd
 uint g_tile;
 #define ON_TILE_COUNT(digit, count) publishCount(g_tile, digit, count)
 #include "binning_next_tile.glsl"
+#include "lookback_fallback.glsl"
 
 shared uint s_chainTicket;
 shared bool s_lastHistogram;
@@ -173,6 +174,7 @@ void passTile(uint pass, uint tile, uint count, uint tiles) {
   }
   g_tile = tile;
   uint shift = pc.shift + pass * kRadixBits;
+  fallbackSetPass(keysIn, TILE, count, shift);
   loadTile(addressAt(keysIn, tileStart, KEY_LOG2_BYTES), min(TILE, count - tileStart));
   if (RIDING_VALUES) loadRidingValues(addressAt(valsIn, tileStart, 2u), t_count);
   countTile(shift, kRadix, false);  // publishes the tile's counts (ON_TILE_COUNT)

@@ -1,6 +1,6 @@
 // Init kernel: prepares the scratch header before a sort (a compute dispatch rather than
 // vkCmdFillBuffer, so that a sort uses no stage but the compute shader and its barrier contract
-// stays compute-to-compute). Zeroes the histograms, tile tickets and moving passes; stores the
+// stays compute-to-compute). Zeroes the histograms, tile tickets, moving passes and fallbacks; stores the
 // count; for an indirect sort reads the caller's count, clamps it to maxCount, and writes the
 // indirect dispatch arguments of the kernels whose grids depend on it.
 //   reads:  countIn (indirect sorts)
@@ -28,6 +28,7 @@ void main() {
   if (gl_LocalInvocationIndex != 0u) return;
   pc.header.v[kHeaderMovingPasses] = 0u;
   pc.header.v[kHeaderPassWork] = 0u;
+  pc.header.v[kHeaderFallbacks] = 0u;
   if ((pc.flags & kFlagIndirectCount) == 0u) {
     pc.header.v[kHeaderCount] = pc.count;
     return;

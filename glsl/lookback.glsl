@@ -2,7 +2,14 @@
 // A tile publishes its own digit count as an aggregate as soon as it knows it, then walks back
 // over its predecessors, adding aggregates until it meets an inclusive prefix, and publishes its
 // own inclusive prefix. Tiles are numbered in the order workgroups took their tickets, so every
-// predecessor is running or done: the spin waits only on work that is making progress.
+// predecessor has started.
+// With fallback (the Gridwise WebGPU sort's way; Smith, Levien & Owens, "Decoupled Fallback"):
+// no device promises that a started workgroup keeps running while another spins. A predecessor
+// that has published nothing after LOOKBACK_WAIT turns is not waited for any longer: the walk
+// counts the digit in that tile's keys itself (fallbackTileCount(), the kernel's), publishes
+// the count where the predecessor's word is still empty, so that later tiles take it, and goes
+// on. Each invocation falls back alone, for its own digit: no workgroup-wide agreement, no
+// barrier in the walk. Progress then depends on no other workgroup.
 // Status words are `coherent`, written with atomics or, where LOOKBACK_PLAIN_STORES, plain
 // stores. They are read with plain volatile loads where LOOKBACK_PLAIN_LOADS (NVIDIA's choice:
 // cheaper than atomic reads), else with atomics: on lavapipe a volatile load in the spin returned
@@ -16,6 +23,9 @@ layout(constant_id = VKSORT_SPEC_LOOKBACK_PLAIN_LOADS) const bool LOOKBACK_PLAIN
 // ordering before them.
 layout(constant_id = VKSORT_SPEC_LOOKBACK_PLAIN_STORES) const bool LOOKBACK_PLAIN_STORES = false;
 layout(constant_id = VKSORT_SPEC_LOOKBACK_WINDOW) const uint LOOKBACK_WINDOW = 1u;  // predecessors read at once
+// Spin turns on one predecessor before falling back (the tuning's per device); 0: at once, the
+// tests' forced fallback.
+layout(constant_id = VKSORT_SPEC_LOOKBACK_WAIT) const uint LOOKBACK_WAIT = 0xFFFFFFFFu;
 #include "patient_wait.glsl"
 // The words of this dispatch's tiles; a kernel whose passes alternate between regions
 // (chained.glsl) names its own.
@@ -36,18 +46,39 @@ void publishCount(uint tile, uint digit, uint count) {
   publishStatus(tile, digit, tile == 0u ? kStatusPrefix : kStatusAggregate, count);
 }
 
+// The count of `digit` among the keys of tile `tile` of this dispatch's portion, from its keys:
+// what that tile publishes as its aggregate (defined by the kernel, after its loads).
+uint fallbackTileCount(uint tile, uint digit);
+
 uint loadStatus(uint at) {
   return LOOKBACK_PLAIN_LOADS ? StatusLoads(LOOKBACK_STATUS).v[at] : atomicOr(LOOKBACK_STATUS.v[at], 0u);
+}
+
+// Falls back on predecessor t - 1 (the nearest not yet added): adds its count of `digit` from
+// its keys to `exclusive`, publishes it where its word is still empty (tile 0's count is its
+// prefix), counts the fallback in the header. Returns the new nearest-not-added: t - 1.
+uint fallBack(uint t, uint digit, inout uint exclusive) {
+  uint c = fallbackTileCount(t - 1u, digit);
+  atomicCompSwap(LOOKBACK_STATUS.v[(t - 1u) * kRadix + digit], statusWord(kStatusEmpty, 0u),
+                 statusWord(t == 1u ? kStatusPrefix : kStatusAggregate, c));
+  atomicAdd(pc.header.v[kHeaderFallbacks], 1u);
+  exclusive += c;
+  return t - 1u;
 }
 
 // The digit's count in this portion's tiles [0, tile). Publishes this tile's inclusive prefix
 // (that + count). Reads LOOKBACK_WINDOW predecessors at once: a walk over aggregates to the
 // nearest prefix spans several tiles, each step a full round trip to L2. Tiles before the first
-// read as a prefix of 0.
+// read as a prefix of 0. LOOKBACK_WAIT 0 (the tests' forced fallback) counts the nearest
+// predecessor from its keys whatever it has published, so that every tile but the first falls
+// back on every device, and waits on no other.
 uint lookBack(uint tile, uint digit, uint count) {
   if (tile == 0u) return 0u;
   uint exclusive = 0u;
-  for (uint t = tile; ;) {  // t: the nearest predecessor not yet added is t - 1
+  uint t = tile;  // the nearest predecessor not yet added is t - 1
+  if (LOOKBACK_WAIT == 0u) t = fallBack(t, digit, exclusive);
+  uint waited = 0u;  // turns predecessor t - 1 has shown nothing
+  while (t != 0u) {
     uint words[LOOKBACK_WINDOW];
     [[unroll]] for (uint k = 0u; k < LOOKBACK_WINDOW; ++k)
       words[k] = t > k ? loadStatus((t - 1u - k) * kRadix + digit) : statusWord(kStatusPrefix, 0u);
@@ -65,10 +96,17 @@ uint lookBack(uint tile, uint digit, uint count) {
     }
     if (done) break;
     t -= taken;
-    if (blocked) {  // the nearest predecessor not added has published nothing yet
-      uint word = statusWord(kStatusEmpty, 0u);
-      PATIENT_TURN(word, loadStatus((t - 1u) * kRadix + digit), word >> kStatusValueBits == kStatusEmpty)
+    if (taken != 0u) waited = 0u;
+    if (!blocked) continue;
+    // The nearest predecessor not added has published nothing yet.
+    if (waited >= LOOKBACK_WAIT) {
+      t = fallBack(t, digit, exclusive);
+      waited = 0u;
+      continue;
     }
+    ++waited;
+    uint word = statusWord(kStatusEmpty, 0u);
+    PATIENT_TURN(word, loadStatus((t - 1u) * kRadix + digit), word >> kStatusValueBits == kStatusEmpty)
   }
   publishStatus(tile, digit, kStatusPrefix, exclusive + count);
   return exclusive;

@@ -45,10 +45,12 @@ layout(constant_id = VKSORT_SPEC_HOT_DIGIT_TO) const uint HOT_DIGIT_TO = 100u;
 const uint HOT_RANKING_TO = 98u;
 #define EARLY_TICKET (PERSISTENT_TILES && PREFETCH_PAIRS && VALUE_WORDS != 0u)  // binning_tile.glsl has VALUE_WORDS
 uint g_pendingTicket;      // thread 0's next ticket (EARLY_TICKET), in flight during the count
+const uint kLimitedTiles = 8u;  // tiles per workgroup at most where loops are limited (main())
 shared uint s_nextTicket;  // that ticket, out behind countTile's barrier
 #define ON_TILE_COUNT(digit, count) publishCount(g_tile, digit, count)
 #define BEFORE_COUNT_BARRIER() if (EARLY_TICKET && gl_LocalInvocationIndex == 0u) s_nextTicket = g_pendingTicket
 #include "binning_next_tile.glsl"
+#include "lookback_fallback.glsl"
 
 layout(buffer_reference, std430, buffer_reference_align = 4) readonly buffer TouchWords { uint v[]; };
 // One word of every 32-byte sector of `bytes` at `at` (at most a tile of 64-bit elements), xor-ed;
@@ -108,6 +110,7 @@ void main() {
   uint portion = pc.portionStart / pc.portionKeys;
   uint binRow = portion == 0u ? kHeaderHist + pc.pass * kRadix : kHeaderPortionStarts + (portion % 2u) * kRadix;
   uvec2 keysIn = uvec2(pc.keysIn);
+  fallbackSetPass(keysIn, tile, portionKeys, pc.shift);
   uint hotDigit = kRadix;
   if (HOT_DIGIT_FROM != 0u) {
     uint top = pc.header.v[kHeaderTopDigits + pc.pass], share = top >> 8u;  // the scan kernel's
@@ -120,17 +123,25 @@ void main() {
   if (RIDING_VALUES) loadRidingValues(addressAt(uvec2(pc.valsIn), g_tile * tile, 2u), t_count);
 
   // Tile after tile while tickets last: the next tile's keys load while this one scatters.
+  // Where the driver ends an invocation's loops after 65535 turns in all (PATIENT_WAITS:
+  // llvmpipe, patient_wait.glsl), a workgroup stops taking tickets after kLimitedTiles tiles:
+  // the grid has a workgroup per tile, each takes one ticket at least, so every tile is taken.
   bool counted = false;  // the tile's keys in the counter rows already (EARLY_NEXT_COUNT)
-  for (;;) {
+  uint tilesTaken = 1u;
+  for (;; ++tilesTaken) {
+    bool lastTile = PATIENT_WAITS && tilesTaken >= kLimitedTiles;  // take no next ticket
     uint tileStart = g_tile * tile;
     uint touched = 0u;
     if (EARLY_TICKET) {
       if (!RIDING_VALUES) touched = touchRange(addressAt(uvec2(pc.valsIn), tileStart, valueLog2Bytes()), t_count << valueLog2Bytes());
-      if (tid == 0u) g_pendingTicket = ticket();
+      if (tid == 0u) g_pendingTicket = lastTile ? tileCount : ticket();
     }
     countTile(pc.shift, hotDigit, counted);  // publishes the tile's counts (ON_TILE_COUNT)
     // Before our prefix is out: our next tile waits only on others.
-    if (PERSISTENT_TILES && !EARLY_TICKET) takeTicket();
+    if (PERSISTENT_TILES && !EARLY_TICKET) {
+      if (!lastTile) takeTicket();
+      else if (tid == 0u) s_ticket = tileCount;
+    }
     if (EARLY_TICKET && s_nextTicket < tileCount) {
       uint early = s_nextTicket;
       touched ^= touchRange(addressAt(keysIn, early * tile, KEY_LOG2_BYTES), min(tile, portionKeys - early * tile) << KEY_LOG2_BYTES);
@@ -151,7 +162,7 @@ void main() {
     sinkTouched(touched);
     barrier();
     uint next = !PERSISTENT_TILES ? tileCount : EARLY_TICKET ? s_nextTicket : s_ticket;
-    if (PERSISTENT_TILES) clearNextStatus(next, keyCount);  // a ticket this workgroup consumed
+    if (PERSISTENT_TILES && !lastTile) clearNextStatus(next, keyCount);  // a ticket this workgroup consumed
     bool more = next < tileCount;
     uvec2 nextAt = addressAt(keysIn, next * tile, KEY_LOG2_BYTES);
     uint nextCount = more ? min(tile, portionKeys - next * tile) : 0u;

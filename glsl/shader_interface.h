@@ -36,6 +36,8 @@ VKSORT_CONST kMaxPasses = 8u;
 //   kHeaderPassWork:                     the chained sort: the moving passes, those that run
 //                                        << 8, and kPassWorkKnown (zeroed by init, written by
 //                                        the last histogram workgroup: chained.glsl)
+//   kHeaderFallbacks:                    look-backs that counted a predecessor's tile themselves
+//                                        (lookback.glsl; zeroed by init; read by the tests)
 VKSORT_CONST kHeaderHist = 0u;
 VKSORT_CONST kHeaderPortionStarts = kMaxPasses * kRadix;
 VKSORT_CONST kHeaderCount = kHeaderPortionStarts + 2u * kRadix;
@@ -50,6 +52,7 @@ VKSORT_CONST kTopShareOne = 0xFFFFu;  // a share of all keys (percent * kTopShar
 VKSORT_CONST kHeaderMovingPasses = kHeaderTopDigits + kMaxPasses;
 VKSORT_CONST kHeaderPassWork = kHeaderMovingPasses + 1u;
 VKSORT_CONST kPassWorkKnown = 1u << 16u;
+VKSORT_CONST kHeaderFallbacks = kHeaderPassWork + 1u;
 VKSORT_CONST kHeaderWords = kHeaderCount + 64u;  // padded to 256 bytes
 // A chained sort (every pass in one dispatch: chained.glsl) keeps its counters where the tile
 // tickets are (zeroed by init): the next ticket, histogram workgroups done, and per pass p the
@@ -59,7 +62,7 @@ VKSORT_CONST kChainHistogramDone = 1u;
 VKSORT_CONST kChainPassOpen = 2u;  // + pass
 VKSORT_CONST kChainCounters = kChainPassOpen + kMaxPasses;
 #ifdef __cplusplus
-static_assert(kHeaderPassWork < kHeaderWords, "the header's words overlap");
+static_assert(kHeaderFallbacks < kHeaderWords, "the header's words overlap");
 #endif
 VKSORT_CONST kCopyBackWorkgroup = 256u;             // copy_back.comp's invocations per workgroup
 
@@ -176,6 +179,7 @@ VKSORT_CONST kDigitWords = 3u;
 #define VKSORT_SPEC_ATOMIC_RANKING 24
 #define VKSORT_SPEC_RANK_FIRST 25
 #define VKSORT_SPEC_DIGIT_WORD 26
+#define VKSORT_SPEC_LOOKBACK_WAIT 27         // spin turns before a look-back falls back; 0: at once
 
 #ifdef __cplusplus
 }  // namespace vksort::detail

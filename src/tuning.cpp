@@ -53,26 +53,6 @@ const char* className(uint32_t cls) {
   return cls < kTileClasses ? kNames[cls] : "?";
 }
 
-// Drivers trusted with forward progress between workgroups, by VkDriverId (Vulkan 1.2), else by
-// vendor. Every other device (MoltenVK, Qualcomm, ARM, Imagination, Broadcom, Turnip, PanVK,
-// unknown ones) runs reduce-then-scan. Not lavapipe: Onesweep there has sorted wrongly under
-// load, while reduce-then-scan never did (docs/DEVICES.md).
-bool trustsForwardProgress(const DeviceCaps& caps) {
-  if (caps.driverId == VkDriverId(0))  // a Vulkan 1.1 device: by vendor
-    return caps.vendorId == kVendorNvidia || caps.vendorId == kVendorAmd;
-  switch (caps.driverId) {
-    case VK_DRIVER_ID_NVIDIA_PROPRIETARY:
-    case VK_DRIVER_ID_AMD_PROPRIETARY:
-    case VK_DRIVER_ID_AMD_OPEN_SOURCE:
-    case VK_DRIVER_ID_MESA_RADV:
-    case VK_DRIVER_ID_INTEL_PROPRIETARY_WINDOWS:
-    case VK_DRIVER_ID_INTEL_OPEN_SOURCE_MESA:
-      return true;
-    default:
-      return false;
-  }
-}
-
 uint32_t Tuning::portionKeys(uint32_t tileKeys) const {
   uint32_t tiles = kMaxPortionKeys / tileKeys;
   if (portionTiles != 0 && portionTiles < tiles) tiles = portionTiles;
@@ -139,6 +119,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOve
   t.atomicRanking = v.atomicRanking && !t.partitionedRanking;
   t.lookbackPlainStores = v.lookbackPlainStores;
   t.patientWaits = v.patientWaits.value_or(caps.driverId == VK_DRIVER_ID_MESA_LLVMPIPE);
+  t.lookbackWait = v.lookbackWait;
   // Without a required size the device may run any size up to its maximum.
   t.ballotWords = ((t.requireSubgroupSize ? t.subgroupSize : caps.maxSubgroupSize) + 31) / 32;
   t.histogramCopies = std::clamp(v.histogramCopies, 1u, 8u);
@@ -148,9 +129,9 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOve
   t.chainedUpTo = v.chainedUpTo;
   t.skipConstantPasses = extras.skipConstantPasses;
   if (extras.algorithm != Algorithm::automatic) requested = extras.algorithm;
-  t.algorithm = requested != Algorithm::automatic ? requested
-                : trustsForwardProgress(caps)     ? Algorithm::onesweep
-                                                  : Algorithm::reduceThenScan;
+  // Onesweep on every device: its look-back falls back rather than wait on a workgroup the
+  // device may not run (lookback.glsl), so it needs no promise of forward progress.
+  t.algorithm = requested != Algorithm::automatic ? requested : Algorithm::onesweep;
   const bool onesweep = t.algorithm == Algorithm::onesweep;
 
   // The tables' tiers, as the developer's override leaves them; further tiers in ascending

@@ -87,6 +87,8 @@ struct VendorTuning {
                                          // one word apply in lane order (binning_rank_atomics.glsl)
   bool lookbackPlainStores;              // look-back status words published with plain stores
   std::optional<bool> patientWaits;      // none: where the driver limits loop turns (llvmpipe)
+  uint32_t lookbackWait;                 // spin turns on a predecessor before the look-back counts
+                                         // its tile itself (lookback.glsl); 0: at once
   uint32_t chainedUpTo;                  // direct Onesweep sorts up to this many 32-bit keys run
                                          // in one dispatch (chained.glsl); 0: none
   uint32_t smallSortKeys;                // the one-workgroup sort up to this count
@@ -131,6 +133,7 @@ struct Tuning {
   bool atomicRanking;                  // VendorTuning's, unless ranking is partitioned
   bool lookbackPlainStores;
   bool patientWaits;                   // spins re-read in straight-line code each turn
+  uint32_t lookbackWait;               // VendorTuning's
   uint32_t ballotWords;                // 32-bit words of a ballot the largest subgroup needs
   uint32_t histogramCopies;
   uint32_t portionTiles;               // 0: portions as large as look-back values allow; else
@@ -204,13 +207,9 @@ const char* className(uint32_t cls);
 // binning_tile.glsl's declarations.
 uint32_t binningSharedBytes(const Tuning& t, const TileShape& shape, uint32_t words, bool keysAlone);
 
-// Whether the device's driver is known to keep started workgroups running while another waits
-// on them (Onesweep's look-back needs it): the table in tuning.cpp.
-bool trustsForwardProgress(const DeviceCaps& caps);
-
-// The tuning for a device: its vendor's tables for the algorithm (`requested`, or for automatic
-// Onesweep where trustsForwardProgress()), with a developer's override (tuning_override.hpp)
-// applied, fitted to the device's limits.
+// The tuning for a device: its vendor's tables for the algorithm (`requested`; for automatic,
+// Onesweep), with a developer's override (tuning_override.hpp) applied, fitted to the device's
+// limits.
 struct TuningOverride;
 Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOverride& developer);
 

@@ -61,6 +61,7 @@ bool setDeviceChoice(std::string_view name, uint32_t value, VendorTuning* v, Ove
   else if (name == "atomic_ranking") v->atomicRanking = value != 0;
   else if (name == "plain_stores") v->lookbackPlainStores = value != 0;
   else if (name == "patient_waits") v->patientWaits = value != 0;
+  else if (name == "lookback_wait") v->lookbackWait = value;
   else if (name == "chained_up_to") v->chainedUpTo = value;
   else if (name == "small_keys") v->smallSortKeys = value;
   else if (name == "small_kpi") v->smallKeysPerInvocation = value;

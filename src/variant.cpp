@@ -146,17 +146,19 @@ KernelVariant decideVariant(const Tuning& t, const PipelineKey& k) {
   v.hotDigitFrom = k.kernel == kBinning ? tile.hotDigitFrom : 0;
   v.hotDigitTo = tile.hotDigitTo;
   v.patientWaits = t.patientWaits;
+  v.lookbackWait = t.lookbackWait;
   return v;
 }
 
-const uint32_t kSpecializationIds[21] = {
+const uint32_t kSpecializationIds[22] = {
     VKSORT_SPEC_WORKGROUP_SIZE,        VKSORT_SPEC_KEYS_PER_INVOCATION, VKSORT_SPEC_MIN_SUBGROUP_SIZE,
     VKSORT_SPEC_VALUE_WORDS,           VKSORT_SPEC_LOOKBACK_PLAIN_LOADS, VKSORT_SPEC_BALLOT_WORDS,
     VKSORT_SPEC_HISTOGRAM_COPIES,      VKSORT_SPEC_KEY_TYPE,            VKSORT_SPEC_LOOKBACK_WINDOW,
     VKSORT_SPEC_PERSISTENT_TILES,      VKSORT_SPEC_REORDER_ROUNDS,      VKSORT_SPEC_PREFETCH_PAIRS,
     VKSORT_SPEC_RIDERS_ALONGSIDE,      VKSORT_SPEC_HOT_DIGIT_FROM,      VKSORT_SPEC_HOT_DIGIT_TO,
     VKSORT_SPEC_LOOKBACK_PLAIN_STORES, VKSORT_SPEC_RIDING_VALUES,       VKSORT_SPEC_PATIENT_WAITS,
-    VKSORT_SPEC_ATOMIC_RANKING,        VKSORT_SPEC_RANK_FIRST,          VKSORT_SPEC_DIGIT_WORD};
+    VKSORT_SPEC_ATOMIC_RANKING,        VKSORT_SPEC_RANK_FIRST,          VKSORT_SPEC_DIGIT_WORD,
+    VKSORT_SPEC_LOOKBACK_WAIT};
 
 uint32_t specializationValue(const KernelVariant& v, uint32_t id) {
   switch (id) {
@@ -181,6 +183,7 @@ uint32_t specializationValue(const KernelVariant& v, uint32_t id) {
     case VKSORT_SPEC_ATOMIC_RANKING: return v.ranking == Ranking::atomics || v.ranking == Ranking::atomicsRankFirst;
     case VKSORT_SPEC_RANK_FIRST: return v.ranking == Ranking::atomicsRankFirst;
     case VKSORT_SPEC_DIGIT_WORD: return v.digitWord;
+    case VKSORT_SPEC_LOOKBACK_WAIT: return v.lookbackWait;
     default: return 0;
   }
 }
@@ -202,6 +205,10 @@ std::string describeVariant(const KernelVariant& v, const std::vector<uint32_t>&
   if (has(VKSORT_SPEC_LOOKBACK_PLAIN_LOADS))
     add("; look-back %s loads, %s stores, %u at once", v.lookbackLoads == Access::plain ? "plain" : "atomic",
         v.lookbackStores == Access::plain ? "plain" : "atomic", v.lookbackWindow);
+  if (has(VKSORT_SPEC_LOOKBACK_WAIT)) {
+    if (v.lookbackWait == 0) add("; look-back falls back at once");
+    else add("; look-back falls back after %u turns", v.lookbackWait);
+  }
   if (has(VKSORT_SPEC_PERSISTENT_TILES)) add("; %s", v.persistentTiles ? "persistent" : "one tile per workgroup");
   if (has(VKSORT_SPEC_PREFETCH_PAIRS) && v.prefetchPairs) add("; values and next tile touched into L2");
   if (has(VKSORT_SPEC_HOT_DIGIT_FROM) && v.hotDigitFrom != 0) add("; hot digit counted at %u-%u%%", v.hotDigitFrom, v.hotDigitTo);

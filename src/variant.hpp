@@ -92,6 +92,7 @@ struct KernelVariant {
   uint32_t hotDigitFrom; // 0: no hot-digit counting
   uint32_t hotDigitTo;
   bool patientWaits;
+  uint32_t lookbackWait;  // spin turns before a look-back falls back (0: at once)
 };
 
 // The variant of the pipeline `key` (normalized) names.
@@ -100,7 +101,7 @@ KernelVariant decideVariant(const Tuning& t, const PipelineKey& key);
 // The specialization constants of a variant, by constant_id (VKSORT_SPEC_*): `value(id)`.
 uint32_t specializationValue(const KernelVariant& v, uint32_t constantId);
 // Every constant_id the kernels declare, ascending.
-extern const uint32_t kSpecializationIds[21];
+extern const uint32_t kSpecializationIds[22];
 
 // The variant as one line of text: its module and the switches of the constants it declares
 // (`declared`: modules.hpp's specIdsOf()).
