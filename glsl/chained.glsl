@@ -38,6 +38,11 @@ bool g_oddPass;  // this pass's look-back words: pc.statusNext where odd
 uint g_tile;
 #define ON_TILE_COUNT(digit, count) publishCount(g_tile, digit, count)
 #include "binning_next_tile.glsl"
+uint g_pass;  // the pass of this workgroup's tile, for the look-back's fallback
+#define FALLBACK_KEYS (g_oddPass ? uvec2(pc.keysOut) : uvec2(pc.keysIn))
+#define FALLBACK_TILE_KEYS TILE
+#define FALLBACK_KEY_COUNT pc.count
+#define FALLBACK_SHIFT (pc.shift + g_pass * kRadixBits)
 #include "lookback_fallback.glsl"
 
 shared uint s_chainTicket;
@@ -174,7 +179,7 @@ void passTile(uint pass, uint tile, uint count, uint tiles) {
   }
   g_tile = tile;
   uint shift = pc.shift + pass * kRadixBits;
-  fallbackSetPass(keysIn, TILE, count, shift);
+  g_pass = pass;
   loadTile(addressAt(keysIn, tileStart, KEY_LOG2_BYTES), min(TILE, count - tileStart));
   if (RIDING_VALUES) loadRidingValues(addressAt(valsIn, tileStart, 2u), t_count);
   countTile(shift, kRadix, false);  // publishes the tile's counts (ON_TILE_COUNT)

@@ -50,6 +50,15 @@ shared uint s_nextTicket;  // that ticket, out behind countTile's barrier
 #define ON_TILE_COUNT(digit, count) publishCount(g_tile, digit, count)
 #define BEFORE_COUNT_BARRIER() if (EARLY_TICKET && gl_LocalInvocationIndex == 0u) s_nextTicket = g_pendingTicket
 #include "binning_next_tile.glsl"
+// The keys of this dispatch's portion, for the look-back's fallback.
+uint portionKeyCount() {
+  uint keyCount = sortCount();
+  return keyCount > pc.portionStart ? min(keyCount - pc.portionStart, pc.portionKeys) : 0u;
+}
+#define FALLBACK_KEYS uvec2(pc.keysIn)
+#define FALLBACK_TILE_KEYS tileKeys()
+#define FALLBACK_KEY_COUNT portionKeyCount()
+#define FALLBACK_SHIFT pc.shift
 #include "lookback_fallback.glsl"
 
 layout(buffer_reference, std430, buffer_reference_align = 4) readonly buffer TouchWords { uint v[]; };
@@ -89,7 +98,7 @@ void main() {
   barrier();
   g_tile = s_ticket;
   uint keyCount = sortCount();
-  uint portionKeys = keyCount > pc.portionStart ? min(keyCount - pc.portionStart, pc.portionKeys) : 0u;
+  uint portionKeys = portionKeyCount();
   uint tile = tileKeys();  // TILE, or with RUNTIME_TILE fitted to whole waves
   uint tileCount = divideUp(portionKeys, tile);
   clearNextStatus(g_tile, keyCount);
@@ -110,7 +119,6 @@ void main() {
   uint portion = pc.portionStart / pc.portionKeys;
   uint binRow = portion == 0u ? kHeaderHist + pc.pass * kRadix : kHeaderPortionStarts + (portion % 2u) * kRadix;
   uvec2 keysIn = uvec2(pc.keysIn);
-  fallbackSetPass(keysIn, tile, portionKeys, pc.shift);
   uint hotDigit = kRadix;
   if (HOT_DIGIT_FROM != 0u) {
     uint top = pc.header.v[kHeaderTopDigits + pc.pass], share = top >> 8u;  // the scan kernel's

@@ -4,10 +4,11 @@
 # once more built with AddressSanitizer and UndefinedBehaviorSanitizer, then on the default
 # device when that is another one (a GPU), once per algorithm. Nothing may skip. The consumer
 # tests (packaging) run in the first lavapipe round.
-# On lavapipe the sorter's own choice is reduce-then-scan (Onesweep sorted wrongly there under
-# load, docs/DEVICES.md); the suites still run Onesweep where they force it (the
-# algorithms suite compares both), and VKSORT_TEST_LAVAPIPE_ONESWEEP=1 adds whole-suite Onesweep
-# runs on lavapipe for whoever hunts that bug.
+# The sorter's own choice is Onesweep on every device, lavapipe too: its look-back falls back
+# rather than wait on a workgroup lavapipe has not run (glsl/lookback.glsl). Reduce-then-scan runs
+# where suites force it (the algorithms suite compares both). Then the sorting suites again with
+# workgroups that loop over tiles (persistent, NVIDIA's tuning) on 1 and 2 lavapipe threads, where
+# workgroups wait on ones no thread runs. Every suite has a timeout (tests/CMakeLists.txt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/build.sh
@@ -36,11 +37,11 @@ for width in 128 256 512; do
     ctest --test-dir build "${jobs[@]}" --output-on-failure \
     -E "$splats|$consumer"
   consumer='consumer'
-  if [ "${VKSORT_TEST_LAVAPIPE_ONESWEEP:-0}" = 1 ]; then
-    echo "== lavapipe, LP_NATIVE_VECTOR_WIDTH=$width, Onesweep"
-    VKSORT_TUNING=algorithm=1 LP_NATIVE_VECTOR_WIDTH=$width VKSORT_DEVICE=llvmpipe \
-      ctest --test-dir build "${jobs[@]}" --output-on-failure -E "consumer|$splats"
-  fi
+done
+for threads in 1 2; do
+  echo "== lavapipe, LP_NUM_THREADS=$threads, persistent workgroups"
+  VKSORT_TUNING=persistent=1 LP_NUM_THREADS=$threads VKSORT_DEVICE=llvmpipe \
+    ctest --test-dir build "${jobs[@]}" --output-on-failure -R '^vksort\.(sort|indirect|portions|fallback)$'
 done
 # Sanitizers: memory errors and undefined behaviour in vksort and its tests. Leak checks
 # are off: the only leaks reported come from driver and layer modules already unloaded, where

@@ -115,4 +115,19 @@ TEST_SUITE("fallback") {
               " tile-digit look-backs)");
     }
   }
+
+  TEST_CASE("the device's own wait: a million pairs sort right; the fallbacks go to the log") {
+    // How often the tuning's wait runs out on this device (NVIDIA: never seen; lavapipe: where
+    // workgroups wait on ones its threads have not run).
+    const vksort::SortConfig c = kFallbackConfigs[1];
+    const uint32_t n = 1u << 20;
+    const std::vector<uint32_t> keys = makeKeysFor(c, Dist::uniform, n, 7);
+    const std::vector<uint32_t> values = makeValues(n, c.valueType);
+    Sorted out = gpuSort(keys, &values, c);
+    requireNoValidationMessages();
+    checkAgainstReference(keys, out, true, c);
+    const detail::SortScratch s = detail::sortScratch(gpu().sorter, c, n, n, false);
+    MESSAGE("own wait, 2^20 pairs: ", out.header[detail::kHeaderFallbacks], " fallbacks of ", lookbacksOf(s, n),
+            " tile-digit look-backs");
+  }
 }
