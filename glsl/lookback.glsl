@@ -24,8 +24,10 @@ layout(constant_id = VKSORT_SPEC_LOOKBACK_PLAIN_LOADS) const bool LOOKBACK_PLAIN
 layout(constant_id = VKSORT_SPEC_LOOKBACK_PLAIN_STORES) const bool LOOKBACK_PLAIN_STORES = false;
 layout(constant_id = VKSORT_SPEC_LOOKBACK_WINDOW) const uint LOOKBACK_WINDOW = 1u;  // predecessors read at once
 // Spin turns on one predecessor before falling back (the tuning's per device); 0: at once, the
-// tests' forced fallback.
-layout(constant_id = VKSORT_SPEC_LOOKBACK_WAIT) const uint LOOKBACK_WAIT = 0xFFFFFFFFu;
+// tests' forced fallback; kLookbackNeverFallsBack: no fallback compiled (NVIDIA's tuning: there its
+// registers push the largest tiles past the register file, tuning_tables.cpp).
+layout(constant_id = VKSORT_SPEC_LOOKBACK_WAIT) const uint LOOKBACK_WAIT = kLookbackNeverFallsBack;
+const bool LOOKBACK_FALLS_BACK = LOOKBACK_WAIT != kLookbackNeverFallsBack;
 #include "patient_wait.glsl"
 // The words of this dispatch's tiles; a kernel whose passes alternate between regions
 // (chained.glsl) names its own.
@@ -99,7 +101,7 @@ uint lookBack(uint tile, uint digit, uint count) {
     if (taken != 0u) waited = 0u;
     if (!blocked) continue;
     // The nearest predecessor not added has published nothing yet.
-    if (waited >= LOOKBACK_WAIT) {
+    if (LOOKBACK_FALLS_BACK && waited >= LOOKBACK_WAIT) {
       t = fallBack(t, digit, exclusive);
       waited = 0u;
       continue;

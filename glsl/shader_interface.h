@@ -53,6 +53,8 @@ VKSORT_CONST kHeaderMovingPasses = kHeaderTopDigits + kMaxPasses;
 VKSORT_CONST kHeaderPassWork = kHeaderMovingPasses + 1u;
 VKSORT_CONST kPassWorkKnown = 1u << 16u;
 VKSORT_CONST kHeaderFallbacks = kHeaderPassWork + 1u;
+// The look-back's wait (VKSORT_SPEC_LOOKBACK_WAIT) that never ends in a fallback: none compiled.
+VKSORT_CONST kLookbackNeverFallsBack = 0xFFFFFFFFu;
 VKSORT_CONST kHeaderWords = kHeaderCount + 64u;  // padded to 256 bytes
 // A chained sort (every pass in one dispatch: chained.glsl) keeps its counters where the tile
 // tickets are (zeroed by init): the next ticket, histogram workgroups done, and per pass p the

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "device_caps.hpp"
+#include "shader_interface.h"
 
 namespace vksort::detail {
 
@@ -88,7 +89,8 @@ struct VendorTuning {
   bool lookbackPlainStores;              // look-back status words published with plain stores
   std::optional<bool> patientWaits;      // none: where the driver limits loop turns (llvmpipe)
   uint32_t lookbackWait;                 // spin turns on a predecessor before the look-back counts
-                                         // its tile itself (lookback.glsl); 0: at once
+                                         // its tile itself (lookback.glsl); 0: at once;
+                                         // kLookbackNeverFallsBack: none compiled
   uint32_t chainedUpTo;                  // direct Onesweep sorts up to this many 32-bit keys run
                                          // in one dispatch (chained.glsl); 0: none
   uint32_t smallSortKeys;                // the one-workgroup sort up to this count

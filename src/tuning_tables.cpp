@@ -212,7 +212,10 @@ constexpr VendorTuning kNvidia = {
     .atomicRanking = true,           // session 28
     .lookbackPlainStores = true,     // "The look-back and its publication"
     .patientWaits = std::nullopt,
-    .lookbackWait = 2048,            // "Look-back with fallback": no fallback seen in the suite or the grid
+    // No fallback compiled: its code took the largest keys-alone tiles (896 x 20, 768 x 14) past
+    // the register file (spills: keys alone 13-53% slower from 4M) and the smallest from 45 to 50
+    // registers (1-3%). NVIDIA keeps started workgroups running ("Look-back with fallback").
+    .lookbackWait = kLookbackNeverFallsBack,
     .chainedUpTo = 1u << 20,         // each dispatch boundary weighs most below ("Every pass in one dispatch")
     .smallSortKeys = 8192,
     .smallKeysPerInvocation = 4,
@@ -265,9 +268,9 @@ constexpr VendorTuning untunedVendor(const char* name, std::optional<uint32_t> s
           .onesweep = {narrow, wide, narrow, wide},
           .reduceThenScan = {narrow, wide, narrow, wide}};
 }
-// Look-back waits: AMD's and Intel's drivers ran Onesweep without fallback (as NVIDIA's, whose
-// bound they take); other devices may not keep a spinning workgroup's predecessor running, and
-// fall back sooner (lavapipe: each turn re-reads 32 times, patient_wait.glsl).
+// Look-back waits (never measured here): long on AMD and Intel, whose drivers are believed to keep
+// a spinning workgroup's predecessors running; sooner on other devices (lavapipe: each turn
+// re-reads 32 times, patient_wait.glsl).
 constexpr VendorTuning kAmd = untunedVendor("AMD", 64, 2048, tableOf(kAmd32), tableOf(kAmdWide));
 constexpr VendorTuning kIntel = untunedVendor("Intel", 16, 2048, tableOf(kIntel32), tableOf(kIntelWide));
 constexpr VendorTuning kOther = untunedVendor("other", std::nullopt, 256, tableOf(kOther32), tableOf(kOtherWide));

@@ -206,7 +206,8 @@ std::string describeVariant(const KernelVariant& v, const std::vector<uint32_t>&
     add("; look-back %s loads, %s stores, %u at once", v.lookbackLoads == Access::plain ? "plain" : "atomic",
         v.lookbackStores == Access::plain ? "plain" : "atomic", v.lookbackWindow);
   if (has(VKSORT_SPEC_LOOKBACK_WAIT)) {
-    if (v.lookbackWait == 0) add("; look-back falls back at once");
+    if (v.lookbackWait == kLookbackNeverFallsBack) add("; look-back without fallback");
+    else if (v.lookbackWait == 0) add("; look-back falls back at once");
     else add("; look-back falls back after %u turns", v.lookbackWait);
   }
   if (has(VKSORT_SPEC_PERSISTENT_TILES)) add("; %s", v.persistentTiles ? "persistent" : "one tile per workgroup");
