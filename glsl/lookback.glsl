@@ -77,10 +77,8 @@ uint fallBack(uint t, uint digit, inout uint exclusive) {
 uint lookBack(uint tile, uint digit, uint count) {
   if (tile == 0u) return 0u;
   uint exclusive = 0u;
-  uint t = tile;  // the nearest predecessor not yet added is t - 1
-  if (LOOKBACK_WAIT == 0u) t = fallBack(t, digit, exclusive);
-  uint waited = 0u;  // turns predecessor t - 1 has shown nothing
-  while (t != 0u) {
+  uint waited = 0u;  // turns predecessor t - 1 has shown nothing (with fallback)
+  for (uint t = LOOKBACK_WAIT == 0u ? fallBack(tile, digit, exclusive) : tile; ;) {  // t: the nearest predecessor not yet added is t - 1
     uint words[LOOKBACK_WINDOW];
     [[unroll]] for (uint k = 0u; k < LOOKBACK_WINDOW; ++k)
       words[k] = t > k ? loadStatus((t - 1u - k) * kRadix + digit) : statusWord(kStatusPrefix, 0u);
@@ -98,17 +96,18 @@ uint lookBack(uint tile, uint digit, uint count) {
     }
     if (done) break;
     t -= taken;
-    if (taken != 0u) waited = 0u;
-    if (!blocked) continue;
-    // The nearest predecessor not added has published nothing yet.
-    if (LOOKBACK_FALLS_BACK && waited >= LOOKBACK_WAIT) {
-      t = fallBack(t, digit, exclusive);
-      waited = 0u;
-      continue;
+    if (blocked) {  // the nearest predecessor not added has published nothing yet
+      if (LOOKBACK_FALLS_BACK) {
+        waited = taken != 0u ? 0u : waited + 1u;
+        if (waited > LOOKBACK_WAIT) {
+          t = fallBack(t, digit, exclusive);  // tiles before the first then read as a prefix of 0
+          waited = 0u;
+          continue;
+        }
+      }
+      uint word = statusWord(kStatusEmpty, 0u);
+      PATIENT_TURN(word, loadStatus((t - 1u) * kRadix + digit), word >> kStatusValueBits == kStatusEmpty)
     }
-    ++waited;
-    uint word = statusWord(kStatusEmpty, 0u);
-    PATIENT_TURN(word, loadStatus((t - 1u) * kRadix + digit), word >> kStatusValueBits == kStatusEmpty)
   }
   publishStatus(tile, digit, kStatusPrefix, exclusive + count);
   return exclusive;

@@ -50,7 +50,8 @@ shared uint s_nextTicket;  // that ticket, out behind countTile's barrier
 #define ON_TILE_COUNT(digit, count) publishCount(g_tile, digit, count)
 #define BEFORE_COUNT_BARRIER() if (EARLY_TICKET && gl_LocalInvocationIndex == 0u) s_nextTicket = g_pendingTicket
 #include "binning_next_tile.glsl"
-// The keys of this dispatch's portion, for the look-back's fallback.
+// The keys of this dispatch's portion, for the look-back's fallback (main() computes its own from
+// the count it has: recomputed here only on the fallback's path).
 uint portionKeyCount() {
   uint keyCount = sortCount();
   return keyCount > pc.portionStart ? min(keyCount - pc.portionStart, pc.portionKeys) : 0u;
@@ -98,7 +99,7 @@ void main() {
   barrier();
   g_tile = s_ticket;
   uint keyCount = sortCount();
-  uint portionKeys = portionKeyCount();
+  uint portionKeys = keyCount > pc.portionStart ? min(keyCount - pc.portionStart, pc.portionKeys) : 0u;
   uint tile = tileKeys();  // TILE, or with RUNTIME_TILE fitted to whole waves
   uint tileCount = divideUp(portionKeys, tile);
   clearNextStatus(g_tile, keyCount);
@@ -135,8 +136,9 @@ void main() {
   // llvmpipe, patient_wait.glsl), a workgroup stops taking tickets after kLimitedTiles tiles:
   // the grid has a workgroup per tile, each takes one ticket at least, so every tile is taken.
   bool counted = false;  // the tile's keys in the counter rows already (EARLY_NEXT_COUNT)
-  uint tilesTaken = 1u;
-  for (;; ++tilesTaken) {
+  uint tilesTaken = 0u;
+  for (;;) {
+    if (PATIENT_WAITS) ++tilesTaken;
     bool lastTile = PATIENT_WAITS && tilesTaken >= kLimitedTiles;  // take no next ticket
     uint tileStart = g_tile * tile;
     uint touched = 0u;

@@ -117,8 +117,8 @@ TEST_SUITE("fallback") {
   }
 
   TEST_CASE("the device's own wait: a million pairs sort right; the fallbacks go to the log") {
-    // How often the tuning's wait runs out on this device (NVIDIA: never seen; lavapipe: where
-    // workgroups wait on ones its threads have not run).
+    // How often the tuning's wait runs out on this device (NVIDIA: no fallback compiled; lavapipe:
+    // where workgroups wait on ones its threads have not run).
     const vksort::SortConfig c = kFallbackConfigs[1];
     const uint32_t n = 1u << 20;
     const std::vector<uint32_t> keys = makeKeysFor(c, Dist::uniform, n, 7);
