@@ -78,7 +78,8 @@ uint lookBack(uint tile, uint digit, uint count) {
   if (tile == 0u) return 0u;
   uint exclusive = 0u;
   uint waited = 0u;  // turns predecessor t - 1 has shown nothing (with fallback)
-  for (uint t = LOOKBACK_WAIT == 0u ? fallBack(tile, digit, exclusive) : tile; ;) {  // t: the nearest predecessor not yet added is t - 1
+  // t: the nearest predecessor not yet added is t - 1 (forced fallback: tile - 1 is added).
+  for (uint t = LOOKBACK_WAIT == 0u ? fallBack(tile, digit, exclusive) : tile; ;) {
     uint words[LOOKBACK_WINDOW];
     [[unroll]] for (uint k = 0u; k < LOOKBACK_WINDOW; ++k)
       words[k] = t > k ? loadStatus((t - 1u - k) * kRadix + digit) : statusWord(kStatusPrefix, 0u);
