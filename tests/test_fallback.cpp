@@ -3,9 +3,10 @@
 // on, so that no workgroup waits on another being scheduled. The forced fallback
 // (lookback_wait=0) counts every tile's nearest predecessor from its keys whatever it published,
 // on any device, and falls back at once on any other it would wait for. Sorts with it must be
-// byte-identical to the reference, for every key and value type,
-// direct and indirect counts, the chained sort, portions and persistent workgroups, and the
-// header must count at least one fallback per digit for every tile but each portion's first.
+// byte-identical to the reference, for every key and value type, direct and indirect counts, the
+// chained sort, portions and persistent workgroups, and the header must count at least one
+// fallback per digit for every tile but each portion's first. A stress case makes real fallbacks
+// frequent (tiny tiles, a one-turn wait) and logs how many.
 #include <algorithm>
 
 #include "shader_interface.h"
