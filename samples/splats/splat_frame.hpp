@@ -55,6 +55,11 @@ std::unique_ptr<FramePath> createQuadPath(vkctx::Context& ctx, vksort::Sorter so
 std::unique_ptr<FramePath> createTilePath(vkctx::Context& ctx, vksort::Sorter sorter, uint32_t count, uint32_t width,
                                           uint32_t height, VkDeviceAddress frame);
 
+// Points `sort` (its config set) at `keys` and `values` for up to `maxCount` keys and returns the
+// scratch buffer sized for them.
+vkctx::Buffer prepareSort(vkctx::Context& ctx, vksort::Sorter sorter, vksort::SortInfo& sort, const vkctx::Buffer& keys,
+                          const vkctx::Buffer& values, uint32_t maxCount);
+
 // A 2D colour image with its memory and view.
 struct Image {
   VkImage image = VK_NULL_HANDLE;

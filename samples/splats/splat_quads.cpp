@@ -35,13 +35,7 @@ class QuadPath final : public FramePath {
     draw_ = ctx.createDeviceBuffer(16, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
     // u32 depth keys with u32 splat indices, the count the draw's instanceCount.
     sort_.config.valueType = vksort::ValueType::u32;
-    sort_.maxCount = count;
-    vksort::ScratchRequirements req;
-    vkctx::check(vksort::getScratchRequirements(sorter, sort_.config, count, &req), "getScratchRequirements");
-    scratch_ = ctx.createDeviceBuffer(req.size, req.usage);
-    sort_.keys = keys_.range();
-    sort_.values = indices_.range();
-    sort_.scratch = scratch_.range();
+    scratch_ = prepareSort(ctx, sorter, sort_, keys_, indices_, count);
     sort_.countBuffer = {draw_.buffer, 4, 4};
     blendTarget_ = createImage(ctx, kBlendFormat, width, height,
                                VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);

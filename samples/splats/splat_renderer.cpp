@@ -105,6 +105,18 @@ void imageBarrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImag
   vkCmdPipelineBarrier(cmd, src, dst, 0, 0, nullptr, 0, nullptr, 1, &b);
 }
 
+vkctx::Buffer prepareSort(vkctx::Context& ctx, vksort::Sorter sorter, vksort::SortInfo& sort, const vkctx::Buffer& keys,
+                          const vkctx::Buffer& values, uint32_t maxCount) {
+  sort.maxCount = maxCount;
+  vksort::ScratchRequirements req;
+  vkctx::check(vksort::getScratchRequirements(sorter, sort.config, maxCount, &req), "getScratchRequirements");
+  vkctx::Buffer scratch = ctx.createDeviceBuffer(req.size, req.usage);
+  sort.keys = keys.range();
+  sort.values = values.range();
+  sort.scratch = scratch.range();
+  return scratch;
+}
+
 Image createImage(const vkctx::Context& ctx, VkFormat format, uint32_t width, uint32_t height, VkImageUsageFlags usage) {
   VkDevice d = ctx.device;
   Image image;

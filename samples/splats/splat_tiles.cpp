@@ -173,13 +173,7 @@ class TilePath final : public FramePath {
     sort_.config.keyType = vksort::KeyType::u64;
     sort_.config.valueType = vksort::ValueType::u32;
     sort_.config.endBit = 32 + bitsFor(tilesX_ * tilesY_);
-    sort_.maxCount = capacity_;
-    vksort::ScratchRequirements req;
-    vkctx::check(vksort::getScratchRequirements(sorter_, sort_.config, capacity_, &req), "getScratchRequirements");
-    scratch_ = ctx_.createDeviceBuffer(req.size, req.usage);
-    sort_.keys = keys_.range();
-    sort_.values = indices_.range();
-    sort_.scratch = scratch_.range();
+    scratch_ = prepareSort(ctx_, sorter_, sort_, keys_, indices_, capacity_);
     // The copies asked for; the sort takes at most maxCount of them, as the duplicate pass wrote.
     sort_.countBuffer = {counts_.buffer, SPLATS_COUNT_COPIES * 4, 4};
   }
