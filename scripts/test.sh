@@ -52,7 +52,7 @@ done
 # link); the Release build above compiled everything else. The constant-pass and algorithms
 # suites are left out too: what they test is kernels' choices, their host code is the other
 # suites' (gpuSort; reduce-then-scan's recording runs in the setup and shared-memory suites), and
-# under the sanitizers they took 11 minutes of CI (algorithms: 647 s on 2 cores).
+# under the sanitizers they took most of that round's time.
 echo "== lavapipe, AddressSanitizer + UndefinedBehaviorSanitizer"
 sanitize="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS="$sanitize" \

@@ -212,9 +212,9 @@ constexpr VendorTuning kNvidia = {
     .atomicRanking = true,           // session 28
     .lookbackPlainStores = true,     // "The look-back and its publication"
     .patientWaits = std::nullopt,
-    // No fallback compiled: its code took the largest keys-alone tiles (896 x 20, 768 x 14) past
-    // the register file (spills: keys alone 13-53% slower from 4M) and the smallest from 45 to 50
-    // registers (1-3%). NVIDIA keeps started workgroups running ("Look-back with fallback").
+    // No fallback compiled: its registers push the keys-alone tiles at the register cap into
+    // spills and the smallest tiles to fewer workgroups per SM; NVIDIA keeps started workgroups
+    // running ("Look-back with fallback").
     .lookbackWait = kLookbackNeverFallsBack,
     .chainedUpTo = 1u << 20,         // each dispatch boundary weighs most below ("Every pass in one dispatch")
     .smallSortKeys = 8192,
