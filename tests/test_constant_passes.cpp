@@ -251,6 +251,8 @@ TEST_SUITE("constant_passes") {
       const TestProperties p = testProperties(gpu().sorter);
       for (const vksort::SortConfig& c : {kConstantConfigs[1], kConstantConfigs[2], kConstantConfigs[3]})
         for (uint32_t constant : constantPatterns(passesOf(c))) {
+          CAPTURE(int(c.keyType));
+          CAPTURE(constant);
           const uint32_t n = 3 * (wideElements(c) ? p.wideTileKeys : p.tileKeys) + 5;
           Case k{c, constant, keysWithConstantPasses(c, constant, n, constant), makeValues(n, c.valueType), {}};
           k.skipped = gpuSort(k.keys, c.valueType == ValueType::none ? nullptr : &k.values, c);
