@@ -85,9 +85,9 @@ int main(int argc, char** argv) try {
       throw std::invalid_argument("--size wants WxH, not \"" + v + "\"");
   }
   const bool down = yDown < 0 ? !ply.empty() : yDown == 1;
+  const splats::Scene scene = ply.empty() ? splats::Scene{splats::proceduralScene(n, 1), 0, {}} : splats::loadPlyScene(ply);
   if (window) {
 #ifdef VKSORT_SPLATS_WINDOW
-    const splats::Scene scene = ply.empty() ? splats::Scene{splats::proceduralScene(n, 1), 0, {}} : splats::loadPlyScene(ply);
     splats::WindowOptions wo;
     wo.width = width, wo.height = height, wo.yDown = down, wo.validation = validate, wo.method = method;
     wo.frames = framesGiven ? frames : 0;
@@ -100,7 +100,6 @@ int main(int argc, char** argv) try {
   std::error_code made;
   std::filesystem::create_directories(out, made);
   if (made) throw std::runtime_error("cannot create --out " + out + ": " + made.message());
-  const splats::Scene scene = ply.empty() ? splats::Scene{splats::proceduralScene(n, 1), 0, {}} : splats::loadPlyScene(ply);
 
   vkctx::Options options;
   options.validation = validate;
