@@ -160,12 +160,13 @@ void sumSubgroupRows() {
 // counted by one atomic per step: atomics of many lanes on one word serialize. Two loops: one
 // loop with both forms costs the common case.
 const uint kCrowdedPass = kRadix + 1u;
-void rankFirstSteps(uint shift, bool whole);
+void rankFirstSteps(uint shift, bool whole, bool hotRanking);
 void countIntoRows(uint shift, uint hot) {
   t_rankedFirst = RANK_FIRST && hot == kRadix;
   if (t_rankedFirst) {
-    if (t_count == tileKeys()) rankFirstSteps(shift, true);
-    else rankFirstSteps(shift, false);
+    if (HOT_RANKING && t_hotRankDigit < kRadix) rankFirstSteps(shift, false, true);
+    else if (t_count == tileKeys()) rankFirstSteps(shift, true, false);
+    else rankFirstSteps(shift, false, false);
   } else if (hot < kRadix) {
     [[unroll]] for (uint i = 0u; i < KPI; ++i) {
       uint digit = digitOf(t_keys[i], shift);

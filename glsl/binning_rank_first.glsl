@@ -1,24 +1,28 @@
 // Ranking first (RANK_FIRST, with ATOMIC_RANKING): each key's atomic on its subgroup's zeroed
 // counter row gives its place among the subgroup's keys of its digit and leaves the row holding
 // the subgroup's counts, so the count needs no atomics of its own; after the row sums each key
-// adds its row's first place of its digit. Passes with a hot digit count and rank as the other
-// strategies do (t_rankedFirst, per tile).
+// adds its row's first place of its digit. With HOT_RANKING a pass's hot digit ranks first too, its
+// lanes by one atomic per step; without, such passes count and rank as the other strategies do
+// (t_rankedFirst, per tile).
 #ifndef VKSORT_BINNING_RANK_FIRST_GLSL
 #define VKSORT_BINNING_RANK_FIRST_GLSL
-#include "binning_count.glsl"
+#include "binning_rank_atomics.glsl"
 
 // RANK_FIRST: each key's place among its subgroup's keys of its digit (t_places), from its
 // atomic on the zeroed row, which it leaves holding the subgroup's counts. `whole` as rankSteps()'s.
 // (A step whose lanes all hold one digit taking one atomic for them all, subgroupAllEqual(),
 // lost: the vote costs every step.)
-void rankFirstSteps(uint shift, bool whole) {
+// `hotRanking`: the pass's hot digit's lanes of a step take their places by one atomic (HOT_RANKING).
+void rankFirstSteps(uint shift, bool whole, bool hotRanking) {
   uint sh = counterShift(gl_SubgroupID);
   [[unroll]] for (uint i = 0u; i < (KPI + 1u) / 2u; ++i) t_places[i] = 0u;
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     if (!stepInTile(i)) break;
     bool valid = whole || laneIndex(i) < t_count;
     uint digit = digitOf(t_keys[i], shift);
-    uint place = valid ? (counterAdd(counterWord(gl_SubgroupID, digit), 1u << sh) >> sh) & 0xFFFFu : 0u;
+    uint place;
+    if (HOT_RANKING && hotRanking) place = hotAtomicPlace(digit, valid, gl_SubgroupInvocationID);
+    else place = valid ? (counterAdd(counterWord(gl_SubgroupID, digit), 1u << sh) >> sh) & 0xFFFFu : 0u;
     t_places[i / 2u] |= place << (16u * (i % 2u));
   }
 }

@@ -128,12 +128,16 @@ layout(constant_id = VKSORT_SPEC_ATOMIC_RANKING) const bool ATOMIC_RANKING = fal
 // The host sets it only with ATOMIC_RANKING (src/variant.cpp).
 layout(constant_id = VKSORT_SPEC_RANK_FIRST) const bool RANK_FIRST = false;
 bool t_rankedFirst = false;
-// 64-bit keys alone with ATOMIC_RANKING: where the kernel names a pass's hot digit (t_hotRankDigit;
-// Onesweep's, up to HOT_RANKING_TO percent of the keys), a ranking step's lanes of that digit take
-// their places by one atomic of the lowest of them, the others by their own: one word's atomics
-// from many lanes serialize. 32-bit keys alone spilled registers with it (896 x 20), and pairs
-// rank first or by ballots.
-const bool HOT_RANKING = kKeyWords == 2u && VALUE_WORDS == 0u && ATOMIC_RANKING;  // (32-bit: folded by glslang)
+// With ATOMIC_RANKING, where the kernel names a pass's hot digit (t_hotRankDigit: Onesweep's, up to
+// HOT_RANK_TO percent of the keys; the tuning's hotRankTo, 0: never), a ranking step's lanes of
+// that digit take their places by one atomic of the lowest of them, the others by their own: one
+// word's atomics from many lanes serialize. (32-bit keys alone spilled registers with it in
+// NVIDIA's 896 x 20 tiles: their tables say 0.)
+#ifdef VKSORT_KERNEL_NAMES_HOT_DIGITS  // onesweep.glsl declares HOT_RANK_TO
+const bool HOT_RANKING = ATOMIC_RANKING && HOT_RANK_TO != 0u;
+#else
+const bool HOT_RANKING = false;
+#endif
 uint t_hotRankDigit = kRadix;
 // Rows left as the ranking leaves them (EARLY_NEXT_COUNT with chunked row sums): after a tile's
 // ranking each counter word holds what its row-sum invocation can compute (each half: its

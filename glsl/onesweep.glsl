@@ -40,9 +40,11 @@ layout(constant_id = VKSORT_SPEC_PREFETCH_PAIRS) const bool PREFETCH_PAIRS = fal
 // HOT_DIGIT_TO: kCrowdedPass (binning_count.glsl's countIntoRows()).
 layout(constant_id = VKSORT_SPEC_HOT_DIGIT_FROM) const uint HOT_DIGIT_FROM = 0u;
 layout(constant_id = VKSORT_SPEC_HOT_DIGIT_TO) const uint HOT_DIGIT_TO = 100u;
-// Hot digits ranked by one atomic per step (binning_rank_atomics.glsl's HOT_RANKING) up to this
-// share: where nearly every key has the digit, a subgroup's atomics on one word cost about one.
-const uint HOT_RANKING_TO = 98u;
+// A hot digit of up to HOT_RANK_TO percent of the keys (the tuning's hotRankTo; 0: never) is
+// ranked by one atomic per step of its lanes (binning_tile.glsl's HOT_RANKING): where nearly every
+// key has the digit, a subgroup's atomics on one word cost about one.
+layout(constant_id = VKSORT_SPEC_HOT_RANK_TO) const uint HOT_RANK_TO = 0u;
+#define VKSORT_KERNEL_NAMES_HOT_DIGITS
 #define EARLY_TICKET (PERSISTENT_TILES && PREFETCH_PAIRS && VALUE_WORDS != 0u)  // binning_tile.glsl has VALUE_WORDS
 uint g_pendingTicket;      // thread 0's next ticket (EARLY_TICKET), in flight during the count
 const uint kLimitedTiles = 8u;  // tiles per workgroup at most where loops are limited (main())
@@ -124,9 +126,11 @@ void main() {
   if (HOT_DIGIT_FROM != 0u) {
     uint top = pc.header.v[kHeaderTopDigits + pc.pass], share = top >> 8u;  // the scan kernel's
     bool hot = share * 100u >= HOT_DIGIT_FROM * kTopShareOne && share * 100u <= HOT_DIGIT_TO * kTopShareOne;
-    if (hot) hotDigit = top & 0xFFu;
+    if (hot && share * 100u <= HOT_RANK_TO * kTopShareOne) t_hotRankDigit = top & 0xFFu;
+    // Tiles that rank first count by their ranking, hot digit or not (HOT_RANKING).
+    if (RANK_FIRST && HOT_RANKING) hot = false;
     else if (share * 100u > HOT_DIGIT_TO * kTopShareOne) hotDigit = kCrowdedPass;
-    if (hot && share * 100u <= HOT_RANKING_TO * kTopShareOne) t_hotRankDigit = hotDigit;
+    if (hot) hotDigit = top & 0xFFu;
   }
   loadTile(addressAt(keysIn, g_tile * tile, KEY_LOG2_BYTES), min(tile, portionKeys - g_tile * tile));
   if (RIDING_VALUES) loadRidingValues(addressAt(uvec2(pc.valsIn), g_tile * tile, 2u), t_count);

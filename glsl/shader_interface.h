@@ -182,6 +182,7 @@ VKSORT_CONST kDigitWords = 3u;
 #define VKSORT_SPEC_RANK_FIRST 25
 #define VKSORT_SPEC_DIGIT_WORD 26
 #define VKSORT_SPEC_LOOKBACK_WAIT 27         // spin turns before a look-back falls back; 0: at once
+#define VKSORT_SPEC_HOT_RANK_TO 28           // a hot digit ranked a step at a time up to this share (0: never)
 
 #ifdef __cplusplus
 }  // namespace vksort::detail

@@ -15,7 +15,7 @@ constexpr uint32_t kVendorNvidia = 0x10DE;
 
 // The one-workgroup sort's radix tiles are fitted as binning tiles of one round.
 constexpr TileShape kSmallRadixTile = {.workgroupSize = 0, .keysPerInvocation = 0, .reorderRounds = 1, .fitPercent = 0,
-                                       .hotDigitFrom = 0, .hotDigitTo = 100, .lookbackWindow = 1,
+                                       .hotDigitFrom = 0, .hotDigitTo = 100, .hotRankTo = 0, .lookbackWindow = 1,
                                        .lookbackPlainLoads = false, .rankFirst = false, .persistentTiles = false,
                                        .prefetchPairs = false, .ridingValues = false};
 
@@ -190,6 +190,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOve
       shape.fitPercent = canFit ? std::min(shape.fitPercent, 100u) : 0;
       shape.hotDigitFrom = std::min(shape.hotDigitFrom, 100u);
       shape.hotDigitTo = std::min(shape.hotDigitTo, 100u);
+      shape.hotRankTo = std::min(shape.hotRankTo, shape.hotDigitTo);
       shape.lookbackWindow = std::clamp(shape.lookbackWindow, 1u, 16u);
       shape.rankFirst = shape.rankFirst && t.atomicRanking && onesweep;
     }

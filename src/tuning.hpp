@@ -21,6 +21,7 @@ struct TileShape {
                               // fill whole waves, where that leaves at most this share (0: never)
   uint32_t hotDigitFrom;      // a pass's most frequent digit on from .. to percent of its keys is
   uint32_t hotDigitTo;        // counted a subgroup at a time (Onesweep; hotDigitFrom 0: never)
+  uint32_t hotRankTo;         // and, up to this share, ranked a step at a time (atomic ranking; 0: never)
   uint32_t lookbackWindow;    // predecessors the look-back reads at once (1-16)
   bool lookbackPlainLoads;    // it reads them with plain loads, not atomics
   bool rankFirst;             // ranking by atomics before the row sums, with no count of its own
@@ -32,7 +33,7 @@ struct TileShape {
   bool operator==(const TileShape& o) const {
     auto fields = [](const TileShape& s) {
       return std::tie(s.workgroupSize, s.keysPerInvocation, s.reorderRounds, s.fitPercent, s.hotDigitFrom,
-                      s.hotDigitTo, s.lookbackWindow, s.lookbackPlainLoads, s.rankFirst, s.persistentTiles,
+                      s.hotDigitTo, s.hotRankTo, s.lookbackWindow, s.lookbackPlainLoads, s.rankFirst, s.persistentTiles,
                       s.prefetchPairs, s.ridingValues);
     };
     return fields(*this) == fields(o);

@@ -145,12 +145,13 @@ KernelVariant decideVariant(const Tuning& t, const PipelineKey& k) {
   // Hot digits: Onesweep's binning counts them (its histogram names them).
   v.hotDigitFrom = k.kernel == kBinning ? tile.hotDigitFrom : 0;
   v.hotDigitTo = tile.hotDigitTo;
+  v.hotRankTo = k.kernel == kBinning && atomics ? tile.hotRankTo : 0;  // (binning_tile.glsl's HOT_RANKING)
   v.patientWaits = t.patientWaits;
   v.lookbackWait = t.lookbackWait;
   return v;
 }
 
-const uint32_t kSpecializationIds[22] = {
+const uint32_t kSpecializationIds[23] = {
     VKSORT_SPEC_WORKGROUP_SIZE,        VKSORT_SPEC_KEYS_PER_INVOCATION, VKSORT_SPEC_MIN_SUBGROUP_SIZE,
     VKSORT_SPEC_VALUE_WORDS,           VKSORT_SPEC_LOOKBACK_PLAIN_LOADS, VKSORT_SPEC_BALLOT_WORDS,
     VKSORT_SPEC_HISTOGRAM_COPIES,      VKSORT_SPEC_KEY_TYPE,            VKSORT_SPEC_LOOKBACK_WINDOW,
@@ -158,7 +159,7 @@ const uint32_t kSpecializationIds[22] = {
     VKSORT_SPEC_RIDERS_ALONGSIDE,      VKSORT_SPEC_HOT_DIGIT_FROM,      VKSORT_SPEC_HOT_DIGIT_TO,
     VKSORT_SPEC_LOOKBACK_PLAIN_STORES, VKSORT_SPEC_RIDING_VALUES,       VKSORT_SPEC_PATIENT_WAITS,
     VKSORT_SPEC_ATOMIC_RANKING,        VKSORT_SPEC_RANK_FIRST,          VKSORT_SPEC_DIGIT_WORD,
-    VKSORT_SPEC_LOOKBACK_WAIT};
+    VKSORT_SPEC_LOOKBACK_WAIT,         VKSORT_SPEC_HOT_RANK_TO};
 
 uint32_t specializationValue(const KernelVariant& v, uint32_t id) {
   switch (id) {
@@ -184,6 +185,7 @@ uint32_t specializationValue(const KernelVariant& v, uint32_t id) {
     case VKSORT_SPEC_RANK_FIRST: return v.ranking == Ranking::atomicsRankFirst;
     case VKSORT_SPEC_DIGIT_WORD: return v.digitWord;
     case VKSORT_SPEC_LOOKBACK_WAIT: return v.lookbackWait;
+    case VKSORT_SPEC_HOT_RANK_TO: return v.hotRankTo;
     default: return 0;
   }
 }
@@ -212,7 +214,13 @@ std::string describeVariant(const KernelVariant& v, const std::vector<uint32_t>&
   }
   if (has(VKSORT_SPEC_PERSISTENT_TILES)) add("; %s", v.persistentTiles ? "persistent" : "one tile per workgroup");
   if (has(VKSORT_SPEC_PREFETCH_PAIRS) && v.prefetchPairs) add("; values and next tile touched into L2");
-  if (has(VKSORT_SPEC_HOT_DIGIT_FROM) && v.hotDigitFrom != 0) add("; hot digit counted at %u-%u%%", v.hotDigitFrom, v.hotDigitTo);
+  if (has(VKSORT_SPEC_HOT_DIGIT_FROM) && v.hotDigitFrom != 0) {
+    const bool ranked = has(VKSORT_SPEC_HOT_RANK_TO) && v.hotRankTo != 0;
+    if (ranked && v.ranking == Ranking::atomicsRankFirst)  // its count is its ranking's
+      add("; hot digit ranked a step at a time at %u-%u%%", v.hotDigitFrom, v.hotRankTo);
+    else add("; hot digit counted at %u-%u%%", v.hotDigitFrom, v.hotDigitTo);
+    if (ranked && v.ranking != Ranking::atomicsRankFirst) add(", ranked a step at a time to %u%%", v.hotRankTo);
+  }
   if (has(VKSORT_SPEC_DIGIT_WORD) && v.digitWord != kDigitAnyWord) add("; digits in the %s word", kWords[v.digitWord]);
   if (has(VKSORT_SPEC_RIDERS_ALONGSIDE) && v.ridersAlongside) add("; riders beside the keys");
   if (has(VKSORT_SPEC_PATIENT_WAITS) && v.patientWaits) add("; patient waits");

@@ -91,6 +91,7 @@ struct KernelVariant {
   bool ridersAlongside;  // small sort of pairs: riders in shared memory
   uint32_t hotDigitFrom; // 0: no hot-digit counting
   uint32_t hotDigitTo;
+  uint32_t hotRankTo;     // 0: no hot-digit ranking
   bool patientWaits;
   uint32_t lookbackWait;  // spin turns before a look-back falls back (0: at once)
 };
@@ -101,7 +102,7 @@ KernelVariant decideVariant(const Tuning& t, const PipelineKey& key);
 // The specialization constants of a variant, by constant_id (VKSORT_SPEC_*): `value(id)`.
 uint32_t specializationValue(const KernelVariant& v, uint32_t constantId);
 // Every constant_id the kernels declare, ascending.
-extern const uint32_t kSpecializationIds[22];
+extern const uint32_t kSpecializationIds[23];
 
 // The variant as one line of text: its module and the switches of the constants it declares
 // (`declared`: modules.hpp's specIdsOf()).

@@ -178,8 +178,10 @@ TEST_SUITE("algorithms") {
     // checked against std::stable_sort. Onesweep and reduce-then-scan (persistent, in 2 rounds:
     // keys alone keep their places in registers; pairs there rank with ballots, as on NVIDIA), the
     // chained sort and the one-workgroup sort. With a hot digit in every pass (hot_digit_from=1),
-    // 64-bit keys alone rank that digit's lanes by one atomic of the lowest of them (binning_rank_atomics.glsl's
-    // HOT_RANKING), the others by their own.
+    // a step's lanes of that digit take their places by one atomic of the lowest of them
+    // (binning_rank_atomics.glsl's HOT_RANKING, up to hot_rank_to percent of the keys), the others
+    // by their own: counting first and ranking first (pairs), crowded passes too (100), and a hot
+    // digit counted but not ranked so (0: NVIDIA's 32-bit keys alone).
     vkctx::Context& ctx = gpu().ctx;
     const char* tuning = std::getenv("VKSORT_TUNING");
     if (!tuning)
@@ -187,12 +189,14 @@ TEST_SUITE("algorithms") {
     for (const char* variant : {"algorithm=1,small_keys=0,atomic_ranking=1",
                                 "algorithm=1,small_keys=0,atomic_ranking=1,chained_up_to=4294967295",
                                 "algorithm=1,small_keys=0,atomic_ranking=1,hot_digit_from=1",
+                                "algorithm=1,small_keys=0,atomic_ranking=1,hot_digit_from=1,hot_rank_to=0",
                                 "algorithm=2,small_keys=0,atomic_ranking=1,persistent=1,rounds=2,wide_rounds=2",
                                 // ranked before the row sums (rankFirst), tile after tile (the next
                                 // tile ranked early: keys alone), and beside hot-digit passes
                                 "algorithm=1,small_keys=0,atomic_ranking=1,rank_first=1",
                                 "algorithm=1,small_keys=0,atomic_ranking=1,rank_first=1,persistent=1",
                                 "algorithm=1,small_keys=0,atomic_ranking=1,rank_first=1,persistent=1,hot_digit_from=1",
+                                "algorithm=1,small_keys=0,atomic_ranking=1,rank_first=1,hot_digit_from=1,hot_rank_to=100",
                                 "algorithm=1,small_keys=0,atomic_ranking=1,rank_first=1,rounds=2,wide_rounds=2"}) {
       sortEveryConfig(variant, {Dist::uniform, Dist::q4, Dist::fewDistinct, Dist::allEqual}, 6);
       TunedSorter tuned(variant);

@@ -47,6 +47,7 @@ std::string tuningText(const Tuning& t) {
         << p << "fitPercent " << s.fitPercent << "\n"
         << p << "hotDigitFrom " << s.hotDigitFrom << "\n"
         << p << "hotDigitTo " << s.hotDigitTo << "\n"
+        << p << "hotRankTo " << s.hotRankTo << "\n"
         << p << "lookbackWindow " << s.lookbackWindow << "\n"
         << p << "lookbackPlainLoads " << s.lookbackPlainLoads << "\n"
         << p << "rankFirst " << s.rankFirst << "\n"

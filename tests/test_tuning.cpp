@@ -301,6 +301,21 @@ TEST_SUITE("tuning") {
     CHECK(tuned(h100(), "atomic_ranking=0").tiers[0].shape[0].lookbackPlainLoads);
     forEveryTile(tuned(h100(), "persistent=0"),
                  [](uint32_t, uint32_t, const vksort::detail::TileShape& shape) { CHECK_FALSE(shape.persistentTiles); });
+    forEveryTile(tuned(h100(), "hot_rank_to=0"),
+                 [](uint32_t, uint32_t, const vksort::detail::TileShape& shape) { CHECK(shape.hotRankTo == 0); });
+  }
+
+  TEST_CASE("a hot digit is ranked a step at a time only up to the share it is counted at") {
+    // hotRankTo (binning_tile.glsl's HOT_RANKING): NVIDIA's pairs that rank first and 64-bit keys
+    // alone, not 32-bit keys alone (their 896 x 20 tiles spilled with it); never above hotDigitTo.
+    const Tuning t = tuned(h100(), "");
+    const uint32_t last = t.tierCount - 1;
+    CHECK(t.tiers[last].shape[vksort::detail::kPairs32].hotRankTo == 98);
+    CHECK(t.tiers[last].shape[vksort::detail::kPairsWide].hotRankTo == 98);
+    CHECK(t.tiers[last].shape[vksort::detail::kAloneWide].hotRankTo == 98);
+    CHECK(t.tiers[last].shape[vksort::detail::kAlone32].hotRankTo == 0);
+    CHECK(tuned(h100(), "hot_digit_to_pairs=90").tiers[last].shape[vksort::detail::kPairs32].hotRankTo == 90);
+    CHECK(tuned(h100(), "hot_rank_to_pairs=70").tiers[last].shape[vksort::detail::kPairs32].hotRankTo == 70);
   }
 }
 
