@@ -127,7 +127,8 @@ void main() {
     uint top = pc.header.v[kHeaderTopDigits + pc.pass], share = top >> 8u;  // the scan kernel's
     bool hot = share * 100u >= HOT_DIGIT_FROM * kTopShareOne && share * 100u <= HOT_DIGIT_TO * kTopShareOne;
     if (hot && share * 100u <= HOT_RANK_TO * kTopShareOne) t_hotRankDigit = top & 0xFFu;
-    // Tiles that rank first count by their ranking, hot digit or not (HOT_RANKING).
+    // Tiles that rank first with HOT_RANKING count by their ranking: the count takes neither the
+    // hot digit (`hot` cleared) nor a crowded pass (its test skipped).
     if (RANK_FIRST && HOT_RANKING) hot = false;
     else if (share * 100u > HOT_DIGIT_TO * kTopShareOne) hotDigit = kCrowdedPass;
     if (hot) hotDigit = top & 0xFFu;

@@ -20,9 +20,9 @@ constexpr uint32_t kVendorIntel = 0x8086;
 // lookback.glsl).
 
 // Pairs that rank first rank a pass's hot digit (55-98% of its keys) a step at a time: a step's
-// lanes of it take their places by one atomic (q4 / q8 at 2^24: pairs32 8% faster, pairs with
-// 64-bit elements 4%); below 55% (the room's 50% digit among 5) it gained nothing and its code cost
-// up to 1% (log: "Pairs rank their hot digit a step at a time", session 45).
+// lanes of it take their places by one atomic of the lowest, not one each on one word. Below 55%
+// (the room's top pass: 5 digits) it gained nothing for its code's cost, and crowded passes
+// lose with it (log: "Pairs rank their hot digit a step at a time", session 45).
 
 // 32-bit keys with 32-bit values.
 constexpr TileRow kNvidiaPairs32[] = {

@@ -216,10 +216,12 @@ std::string describeVariant(const KernelVariant& v, const std::vector<uint32_t>&
   if (has(VKSORT_SPEC_PREFETCH_PAIRS) && v.prefetchPairs) add("; values and next tile touched into L2");
   if (has(VKSORT_SPEC_HOT_DIGIT_FROM) && v.hotDigitFrom != 0) {
     const bool ranked = has(VKSORT_SPEC_HOT_RANK_TO) && v.hotRankTo != 0;
-    if (ranked && v.ranking == Ranking::atomicsRankFirst)  // its count is its ranking's
+    if (ranked && v.ranking == Ranking::atomicsRankFirst) {  // its count is its ranking's
       add("; hot digit ranked a step at a time at %u-%u%%", v.hotDigitFrom, v.hotRankTo);
-    else add("; hot digit counted at %u-%u%%", v.hotDigitFrom, v.hotDigitTo);
-    if (ranked && v.ranking != Ranking::atomicsRankFirst) add(", ranked a step at a time to %u%%", v.hotRankTo);
+    } else {
+      add("; hot digit counted at %u-%u%%", v.hotDigitFrom, v.hotDigitTo);
+      if (ranked) add(", ranked a step at a time to %u%%", v.hotRankTo);
+    }
   }
   if (has(VKSORT_SPEC_DIGIT_WORD) && v.digitWord != kDigitAnyWord) add("; digits in the %s word", kWords[v.digitWord]);
   if (has(VKSORT_SPEC_RIDERS_ALONGSIDE) && v.ridersAlongside) add("; riders beside the keys");
