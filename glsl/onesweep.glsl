@@ -127,11 +127,12 @@ void main() {
     uint top = pc.header.v[kHeaderTopDigits + pc.pass], share = top >> 8u;  // the scan kernel's
     bool hot = share * 100u >= HOT_DIGIT_FROM * kTopShareOne && share * 100u <= HOT_DIGIT_TO * kTopShareOne;
     if (hot && share * 100u <= HOT_RANK_TO * kTopShareOne) t_hotRankDigit = top & 0xFFu;
-    // Tiles that rank first with HOT_RANKING count by their ranking: the count takes neither the
-    // hot digit (`hot` cleared) nor a crowded pass (its test skipped).
-    if (RANK_FIRST && HOT_RANKING) hot = false;
-    else if (share * 100u > HOT_DIGIT_TO * kTopShareOne) hotDigit = kCrowdedPass;
-    if (hot) hotDigit = top & 0xFFu;
+    // Tiles that rank first with HOT_RANKING count by their ranking: their count takes neither
+    // the hot digit nor a crowded pass.
+    if (!(RANK_FIRST && HOT_RANKING)) {
+      if (hot) hotDigit = top & 0xFFu;
+      else if (share * 100u > HOT_DIGIT_TO * kTopShareOne) hotDigit = kCrowdedPass;
+    }
   }
   loadTile(addressAt(keysIn, g_tile * tile, KEY_LOG2_BYTES), min(tile, portionKeys - g_tile * tile));
   if (RIDING_VALUES) loadRidingValues(addressAt(uvec2(pc.valsIn), g_tile * tile, 2u), t_count);
