@@ -19,10 +19,10 @@ constexpr uint32_t kVendorIntel = 0x8086;
 // stores, atomic ranking and persistent tiles lean on NVIDIA's behaviour (binning_rank_atomics.glsl,
 // lookback.glsl).
 
-// Pairs that rank first rank a pass's hot digit (55-98% of its keys) a step at a time: a step's
-// lanes of it take their places by one atomic of the lowest, not one each on one word. Below 55%
-// (the room's top pass: 5 digits) it gained nothing for its code's cost, and crowded passes
-// lose with it (log: "Pairs rank their hot digit a step at a time", session 45).
+// Pairs that rank first rank a pass's hot digit (hotDigitFrom to hotRankTo of its keys) a step at a
+// time: a step's lanes of it take their places by one atomic of the lowest, not one each on one
+// word. Where that range starts and ends, and why there: log, "Pairs rank their hot digit a step
+// at a time" (session 45).
 
 // 32-bit keys with 32-bit values.
 constexpr TileRow kNvidiaPairs32[] = {
