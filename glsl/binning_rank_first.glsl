@@ -14,7 +14,6 @@
 // lost: the vote costs every step.)
 // `hotRanking`: the pass's hot digit's lanes of a step take their places by one atomic (HOT_RANKING).
 void rankFirstSteps(uint shift, bool whole, bool hotRanking) {
-  uint sh = counterShift(gl_SubgroupID);
   [[unroll]] for (uint i = 0u; i < (KPI + 1u) / 2u; ++i) t_places[i] = 0u;
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     if (!stepInTile(i)) break;
@@ -22,7 +21,7 @@ void rankFirstSteps(uint shift, bool whole, bool hotRanking) {
     uint digit = digitOf(t_keys[i], shift);
     uint place;
     if (HOT_RANKING && hotRanking) place = hotAtomicPlace(digit, valid, gl_SubgroupInvocationID);
-    else place = valid ? (counterAdd(counterWord(gl_SubgroupID, digit), 1u << sh) >> sh) & 0xFFFFu : 0u;
+    else place = atomicPlace(digit, valid);
     t_places[i / 2u] |= place << (16u * (i % 2u));
   }
 }
