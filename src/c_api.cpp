@@ -2,6 +2,7 @@
 #include "vksort/vksort.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <iterator>
 #include <string>
@@ -20,12 +21,12 @@ constexpr bool sameLayout() {
 [[maybe_unused]] void fieldsAgree(const VksortSorterCreateInfo& c, const vksort::SorterCreateInfo& cpp,
                                   const VksortSortInfo& ci, const vksort::SortInfo& cppi, const VksortSorterProperties& cp,
                                   const vksort::SorterProperties& cppp) {
-  [[maybe_unused]] auto& [a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11] = c;
-  [[maybe_unused]] auto& [b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11] = cpp;
+  [[maybe_unused]] auto& [a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14] = c;
+  [[maybe_unused]] auto& [b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14] = cpp;
   [[maybe_unused]] auto& [c0, c1, c2, c3, c4, c5, c6, c7, c8] = ci;
   [[maybe_unused]] auto& [d0, d1, d2, d3, d4, d5, d6, d7, d8] = cppi;
-  [[maybe_unused]] auto& [e0, e1, e2, e3] = cp;
-  [[maybe_unused]] auto& [f0, f1, f2, f3] = cppp;
+  [[maybe_unused]] auto& [e0, e1, e2, e3, e4] = cp;
+  [[maybe_unused]] auto& [f0, f1, f2, f3, f4] = cppp;
 }
 // Structs of the same layout in both: every field at the same offset.
 static_assert(sameLayout<VksortSortConfig, vksort::SortConfig>() &&
@@ -77,35 +78,95 @@ VksortResult nullArgument(const char* name) {
 
 vksort::Sorter toCpp(VksortSorter s) { return reinterpret_cast<vksort::Sorter>(s); }
 
+// A C create info as the C++ one, with the arrays and options it points to.
+struct CreateInfo {
+  vksort::SorterCreateInfo info;
+  std::vector<vksort::PreparedSort> prepared;
+  vksort::SorterDeveloperOptions developer;
+  explicit CreateInfo(const VksortSorterCreateInfo& ci) : prepared(toCpp(ci.pPreparedSorts, ci.preparedSortCount)) {
+    info.instance = ci.instance;
+    info.vkGetInstanceProcAddr = ci.vkGetInstanceProcAddr;
+    info.physicalDevice = ci.physicalDevice;
+    info.device = ci.device;
+    info.vkGetDeviceProcAddr = ci.vkGetDeviceProcAddr;
+    info.pDeviceCreateInfo = ci.pDeviceCreateInfo;
+    info.pipelineCache = ci.pipelineCache;
+    info.pAllocationCallbacks = ci.pAllocationCallbacks;
+    info.algorithm = vksort::Algorithm(ci.algorithm);
+    info.preparedSortCount = ci.preparedSortCount;
+    info.pPreparedSorts = ci.pPreparedSorts ? prepared.data() : nullptr;
+    if (ci.pDeveloperOptions) {
+      developer.tuning = ci.pDeveloperOptions->tuning;
+      developer.pipelineStatistics = ci.pDeveloperOptions->pipelineStatistics != VK_FALSE;
+      info.pDeveloperOptions = &developer;
+    }
+    info.pTuningData = ci.pTuningData;
+    info.tuningDataSize = ci.tuningDataSize;
+    info.requireTuningData = ci.requireTuningData != VK_FALSE;
+  }
+  CreateInfo(const CreateInfo&) = delete;
+};
+
 }  // namespace
 
 extern "C" {
 
 VksortResult vksortCreateSorter(const VksortSorterCreateInfo* ci, VksortSorter* pSorter) {
   if (!ci) return nullArgument("pCreateInfo");
-  vksort::SorterCreateInfo info;
-  info.instance = ci->instance;
-  info.vkGetInstanceProcAddr = ci->vkGetInstanceProcAddr;
-  info.physicalDevice = ci->physicalDevice;
-  info.device = ci->device;
-  info.vkGetDeviceProcAddr = ci->vkGetDeviceProcAddr;
-  info.pDeviceCreateInfo = ci->pDeviceCreateInfo;
-  info.pipelineCache = ci->pipelineCache;
-  info.pAllocationCallbacks = ci->pAllocationCallbacks;
-  info.algorithm = vksort::Algorithm(ci->algorithm);
-  const std::vector<vksort::PreparedSort> prepared = toCpp(ci->pPreparedSorts, ci->preparedSortCount);
-  info.preparedSortCount = ci->preparedSortCount;
-  info.pPreparedSorts = ci->pPreparedSorts ? prepared.data() : nullptr;
-  vksort::SorterDeveloperOptions developer;
-  if (ci->pDeveloperOptions) {
-    developer.tuning = ci->pDeveloperOptions->tuning;
-    developer.pipelineStatistics = ci->pDeveloperOptions->pipelineStatistics != VK_FALSE;
-    info.pDeveloperOptions = &developer;
-  }
+  const CreateInfo info(*ci);
   vksort::Sorter sorter = nullptr;
-  vksort::Status s = vksort::createSorter(info, pSorter ? &sorter : nullptr);
+  vksort::Status s = vksort::createSorter(info.info, pSorter ? &sorter : nullptr);
   if (s && pSorter) *pSorter = reinterpret_cast<VksortSorter>(sorter);
   return toC(s);
+}
+
+VksortResult vksortTuneSorts(const VksortTuneInfo* in, VksortTuningResult* out) {
+  if (!in) return nullArgument("pInfo");
+  if (!out) return nullArgument("pResult");
+  if (!in->pSorterCreateInfo) return nullArgument("pInfo->pSorterCreateInfo");
+  const CreateInfo create(*in->pSorterCreateInfo);
+  const std::vector<vksort::PreparedSort> sorts = toCpp(in->pSorts, in->sortCount);
+  struct Progress {
+    PFN_vksortTuningProgressC callback;
+    void* userData;
+  } progress{in->pfnProgress, in->pUserData};
+  vksort::TuneInfo info;
+  info.pSorterCreateInfo = &create.info;
+  info.queue = in->queue;
+  info.queueFamilyIndex = in->queueFamilyIndex;
+  info.sortCount = in->sortCount;
+  info.pSorts = in->pSorts ? sorts.data() : nullptr;
+  info.timeBudgetSeconds = in->timeBudgetSeconds;
+  if (in->pfnProgress) {
+    info.pfnProgress = [](const vksort::TuningProgress& p, void* user) {
+      const auto* c = static_cast<const Progress*>(user);
+      const VksortTuningProgress cp{p.step, p.steps, p.what};
+      return c->callback(&cp, c->userData) != VK_FALSE;
+    };
+    info.pUserData = &progress;
+  }
+  vksort::TuningResult result;
+  vksort::Status s = vksort::tuneSorts(info, &result);
+  if (!s) return toC(s);
+  void* data = std::malloc(std::max<size_t>(result.data.size(), 1));
+  char* report = static_cast<char*>(std::malloc(result.report.size() + 1));
+  if (!data || !report) {
+    std::free(data);
+    std::free(report);
+    lastError = "out of host memory";
+    return VKSORT_ERROR_VULKAN;
+  }
+  std::memcpy(data, result.data.data(), result.data.size());
+  std::memcpy(report, result.report.c_str(), result.report.size() + 1);
+  *out = {.pData = data, .dataSize = result.data.size(), .pReport = report, .seconds = result.seconds};
+  return toC(s);
+}
+
+void vksortFreeTuningResult(VksortTuningResult* result) {
+  if (!result) return;
+  std::free(result->pData);
+  std::free(result->pReport);
+  *result = {};
 }
 
 VksortResult vksortGetDeviceRequirements(VkInstance instance, PFN_vkGetInstanceProcAddr getInstanceProcAddr,
@@ -132,7 +193,8 @@ void vksortGetSorterProperties(VksortSorter sorter, VksortSorterProperties* out)
   *out = {.subgroupSize = p.subgroupSize,
           .requiredSubgroupSize = p.requiredSubgroupSize,
           .maxCount = p.maxCount,
-          .algorithm = VksortAlgorithm(p.algorithm)};
+          .algorithm = VksortAlgorithm(p.algorithm),
+          .tuned = p.tuned};
 }
 
 VksortResult vksortGetScratchRequirements(VksortSorter sorter, const VksortSortConfig* config, uint32_t maxCount,

@@ -93,6 +93,9 @@ Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDev
 
   *caps = DeviceCaps{};
   caps->vendorId = p.vendorID;
+  caps->deviceId = p.deviceID;
+  caps->driverVersion = p.driverVersion;
+  std::memcpy(caps->pipelineCacheUuid, p.pipelineCacheUUID, VK_UUID_SIZE);
   caps->apiVersion = p.apiVersion;
   caps->driverId = haveDriver ? driver.driverID : VkDriverId(0);
   std::memcpy(caps->deviceName, p.deviceName, sizeof caps->deviceName);

@@ -10,6 +10,9 @@ namespace vksort::detail {
 
 struct DeviceCaps {
   uint32_t vendorId = 0;
+  uint32_t deviceId = 0;
+  uint32_t driverVersion = 0;
+  uint8_t pipelineCacheUuid[VK_UUID_SIZE] = {};  // tuning data is keyed to these (tuning_data.cpp)
   uint32_t apiVersion = 0;
   VkDriverId driverId = VkDriverId(0);  // 0 where the device cannot say (before Vulkan 1.2)
   char deviceName[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE] = {};

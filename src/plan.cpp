@@ -201,6 +201,10 @@ std::string describePlan(const Tuning& t, const SortPlan& p) {
   out += line;
   out += "why: ";
   out += t.tiers[p.tier].why[tileClass(c)] ? t.tiers[p.tier].why[tileClass(c)] : "";
+  if (const float gain = t.tiers[p.tier].tunedSpeedup[tileClass(c)]; gain != 0) {
+    std::snprintf(line, sizeof line, ", %.2fx the built-in row's speed where it was measured", double(gain));
+    out += line;
+  }
   out += '\n';
   uint32_t n = 0;
   for (const PlannedDispatch& d : p.dispatches) {

@@ -14,6 +14,7 @@
 #include "shader_interface.h"
 #include "sorter_state.hpp"
 #include "status.hpp"
+#include "tuning_data.hpp"
 #include "tuning_override.hpp"
 
 namespace vksort {
@@ -106,7 +107,9 @@ VkDeviceAddress addressOf(const Sorter_T& s, const BufferRange& r) {
 
 }  // namespace
 
-Status createSorter(const SorterCreateInfo& ci, Sorter* pSorter) {
+Status createSorter(const SorterCreateInfo& ci, Sorter* pSorter) { return createSorterTuned(ci, nullptr, pSorter); }
+
+Status detail::createSorterTuned(const SorterCreateInfo& ci, const TunedTiles* measured, Sorter* pSorter) {
   if (!pSorter) return fail(Result::errorInvalidArgument, "pSorter is null");
   if (!ci.instance || !ci.vkGetInstanceProcAddr || !ci.physicalDevice || !ci.device)
     return fail(Result::errorInvalidArgument,
@@ -140,8 +143,18 @@ Status createSorter(const SorterCreateInfo& ci, Sorter* pSorter) {
     if (const char* missing = loadDeviceTable(ci.device, gdpa, &s->vk))
       status = fail(Result::errorFeatureNotPresent, "the device does not provide %s", missing);
   }
+  // Tuning data: the tuner's candidate, or the caller's bytes where they are this device's.
+  TunedTiles tuned;
+  if (status && measured) {
+    tuned = *measured;
+    s->tuned = true;
+  } else if (status && (ci.pTuningData || ci.tuningDataSize)) {
+    const Status decoded = decodeTuningData(s->caps, ci.pTuningData, ci.tuningDataSize, &tuned);
+    if (!decoded && ci.requireTuningData) status = decoded;
+    s->tuned = bool(decoded);
+  }
   if (status) {
-    s->tuning = chooseTuning(s->caps, ci.algorithm, tuningOverride);
+    s->tuning = chooseTuning(s->caps, ci.algorithm, tuningOverride, s->tuned ? &tuned : nullptr);
     status = s->pipelines.create(s->vk, s->device, s->tuning, ci.pipelineCache, s->allocator, s->caps.pipelineStatistics);
   }
   if (status && ci.preparedSortCount) status = prepareSorts(s, ci.preparedSortCount, ci.pPreparedSorts);
@@ -163,7 +176,7 @@ SorterProperties getSorterProperties(Sorter s) {
   if (!s) return {};
   const Tuning& t = s->tuning;
   return {.subgroupSize = t.subgroupSize, .requiredSubgroupSize = t.requireSubgroupSize, .maxCount = maxCountOf(*s),
-          .algorithm = t.algorithm};
+          .algorithm = t.algorithm, .tuned = s->tuned};
 }
 
 Status prepareSorts(Sorter s, uint32_t sortCount, const PreparedSort* sorts) {
@@ -195,8 +208,9 @@ Status describeSort(Sorter s, const SortConfig& given, uint32_t count, bool indi
     return fail(Result::errorInvalidArgument, "count %u exceeds the %u keys one sort accepts", count, maxCountOf(*s));
   const Tuning& t = s->tuning;
   char line[384];
-  std::snprintf(line, sizeof line, "%s: %s tuning table, subgroup %u%s, %u SMs known for fitting\n", s->caps.deviceName,
-                vendorTuning(s->caps).name, t.subgroupSize, t.requireSubgroupSize ? " (required)" : "", t.waveWorkgroups);
+  std::snprintf(line, sizeof line, "%s: %s tuning table%s, subgroup %u%s, %u SMs known for fitting\n", s->caps.deviceName,
+                vendorTuning(s->caps).name, s->tuned ? " and this device's tuning data" : "", t.subgroupSize,
+                t.requireSubgroupSize ? " (required)" : "", t.waveWorkgroups);
   *out = line;
   if (count == 0) {
     *out += "0 keys: nothing is recorded\n";

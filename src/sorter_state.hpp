@@ -12,4 +12,10 @@ struct vksort::Sorter_T {
   detail::DeviceCaps caps;
   detail::Tuning tuning{};
   detail::Pipelines pipelines;
+  bool tuned = false;  // tuning data (or the tuner's candidate) is in use
 };
+
+namespace vksort::detail {
+// createSorter() with `tuned` tiles in place of the create info's tuning data (null: that data).
+Status createSorterTuned(const SorterCreateInfo& createInfo, const TunedTiles* tuned, Sorter* pSorter);
+}  // namespace vksort::detail

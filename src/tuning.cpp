@@ -97,7 +97,8 @@ uint32_t binningSharedBytes(const Tuning& t, const TileShape& shape, uint32_t el
   return words * 4;
 }
 
-Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOverride& developer) {
+Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOverride& developer,
+                    const TunedTiles* tuned) {
   VendorTuning v = vendorTuning(caps);
   OverrideExtras extras;
   overrideDeviceChoices(developer, &v, &extras);
@@ -129,6 +130,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOve
   t.chainedUpTo = v.chainedUpTo;
   t.skipConstantPasses = extras.skipConstantPasses;
   if (extras.algorithm != Algorithm::automatic) requested = extras.algorithm;
+  if (requested == Algorithm::automatic && tuned) requested = tuned->algorithm;
   // Onesweep on every device: its look-back falls back rather than wait on a workgroup the
   // device may not run (lookback.glsl), so it needs no promise of forward progress.
   t.algorithm = requested != Algorithm::automatic ? requested : Algorithm::onesweep;
@@ -137,6 +139,16 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOve
   // The tables' tiers, as the developer's override leaves them; further tiers in ascending
   // counts (one out of order ends the list).
   expandTables(onesweep ? v.onesweep : v.reduceThenScan, t.tiers, &t.tierCount);
+  // Tuned tiles were measured against one algorithm's tiers: they apply to those alone.
+  const bool tunedHere = tuned && (tuned->algorithm == Algorithm::automatic ? Algorithm::onesweep : tuned->algorithm) == t.algorithm;
+  for (uint32_t i = 0; tunedHere && i < tuned->tileCount; ++i) {
+    const TunedTile& tile = tuned->tiles[i];
+    if (tile.tier >= t.tierCount || tile.tileClass >= kTileClasses || t.tiers[tile.tier].from != tile.from) continue;
+    BinningTier& tier = t.tiers[tile.tier];
+    tier.shape[tile.tileClass] = tile.shape;
+    tier.why[tile.tileClass] = "measured on this device (tuning data)";
+    tier.tunedSpeedup[tile.tileClass] = tile.tunedNanos ? float(tile.builtInNanos) / float(tile.tunedNanos) : 1.0f;
+  }
   overrideTiles(developer, t.tiers, &t.tierCount);
   for (uint32_t i = 1; i < t.tierCount; ++i)
     if (t.tiers[i].from <= t.tiers[i - 1].from) t.tierCount = i;

@@ -11,6 +11,12 @@
 
 namespace vksort::detail {
 
+// Tiers at most: the union of a vendor's row starts over its tile classes.
+constexpr uint32_t kMaxTileTiers = 9;
+// Tiles tuning data may replace: every tier's of every class.
+constexpr uint32_t kTileClassCount = 4;
+constexpr uint32_t kMaxTunedTiles = kMaxTileTiers * kTileClassCount;
+
 // A binning tile: workgroupSize * keysPerInvocation keys, going through shared memory in
 // reorderRounds parts, with the choices of how its kernel runs. Glossary: docs/ARCHITECTURE.md.
 struct TileShape {
@@ -29,15 +35,15 @@ struct TileShape {
   bool prefetchPairs;         // persistent pairs touch their values and the next tile into L2
   bool ridingValues;          // 32-bit values load with their keys and wait in registers
   uint32_t keys() const { return workgroupSize * keysPerInvocation; }
-  // Every field above (a new field goes here too): tiers with equal shapes share pipelines.
-  bool operator==(const TileShape& o) const {
-    auto fields = [](const TileShape& s) {
-      return std::tie(s.workgroupSize, s.keysPerInvocation, s.reorderRounds, s.fitPercent, s.hotDigitFrom,
-                      s.hotDigitTo, s.hotRankTo, s.lookbackWindow, s.lookbackPlainLoads, s.rankFirst, s.persistentTiles,
-                      s.prefetchPairs, s.ridingValues);
-    };
-    return fields(*this) == fields(o);
+  // Every field above, in order (a new field goes here too): tiers with equal shapes share
+  // pipelines, and tuning data stores a shape as these (tuning_data.cpp).
+  template <class Shape>
+  static auto fields(Shape& s) {
+    return std::tie(s.workgroupSize, s.keysPerInvocation, s.reorderRounds, s.fitPercent, s.hotDigitFrom,
+                    s.hotDigitTo, s.hotRankTo, s.lookbackWindow, s.lookbackPlainLoads, s.rankFirst, s.persistentTiles,
+                    s.prefetchPairs, s.ridingValues);
   }
+  bool operator==(const TileShape& o) const { return fields(*this) == fields(o); }
 };
 
 // A tile of the one-workgroup sort (small_sort.glsl, small_bitonic.glsl).
@@ -56,7 +62,7 @@ enum TileClass : uint32_t {
   kPairsWide = 1,   // pairs with 64-bit keys or values
   kAlone32 = 2,     // 32-bit keys alone
   kAloneWide = 3,   // 64-bit keys alone
-  kTileClasses = 4
+  kTileClasses = kTileClassCount
 };
 
 // One row of a vendor's table: the tile of sorts of at least fromCount keys (an indirect sort's
@@ -108,15 +114,33 @@ struct VendorTuning {
 // The tables of the device's vendor (tuning_tables.cpp).
 const VendorTuning& vendorTuning(const DeviceCaps& caps);
 
+// A tile that on-device tuning (tuner.cpp) measured faster than its table's row: it replaces
+// that row's shape in the tier and class it names, before the fitting.
+struct TunedTile {
+  uint32_t tier;
+  uint32_t tileClass;
+  uint32_t from;         // the tier's start, as the tables had it when measured
+  uint32_t count;        // the count it was measured at
+  uint32_t builtInNanos; // a sort of `count` keys with the table's row and with this shape:
+  uint32_t tunedNanos;   // medians from the same run, interleaved
+  TileShape shape;
+};
+// What tuning found for a device: the algorithm it measured best where the caller asks for none,
+// and the tiles of that algorithm's tables it replaces.
+struct TunedTiles {
+  Algorithm algorithm = Algorithm::automatic;  // automatic: the tables' choice
+  uint32_t tileCount = 0;
+  TunedTile tiles[kMaxTunedTiles];
+};
+
 // Binning tiles of the sorts of at least `from` keys, per tile class: the union of the tables'
 // rows, so that a sort's tier gives the tile of every class.
 struct BinningTier {
   uint32_t from;
   TileShape shape[kTileClasses];
   const char* why[kTileClasses];  // each class's row's (TileRow::why)
+  float tunedSpeedup[kTileClasses];  // a tuned tile's measured gain over the row (0: the row's)
 };
-// Tiers at most: the union of a vendor's row starts over its tile classes.
-constexpr uint32_t kMaxTileTiers = 9;
 // One-workgroup sorts: shapes of growing tiles (up to half of them bitonic networks, then radix
 // tiles); a sort runs in the smallest that holds it.
 constexpr uint32_t kMaxSmallTiles = 8;
@@ -211,9 +235,12 @@ const char* className(uint32_t cls);
 uint32_t binningSharedBytes(const Tuning& t, const TileShape& shape, uint32_t words, bool keysAlone);
 
 // The tuning for a device: its vendor's tables for the algorithm (`requested`; for automatic,
-// Onesweep), with a developer's override (tuning_override.hpp) applied, fitted to the device's
+// the tuned one, else Onesweep), with the tuned tiles and a developer's override (tuning_override.hpp) applied, fitted to the device's
 // limits.
+// `tuned`: tiles measured on the device (null: none), applied over the tables and under the
+// override.
 struct TuningOverride;
-Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOverride& developer);
+Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOverride& developer,
+                    const TunedTiles* tuned = nullptr);
 
 }  // namespace vksort::detail

@@ -25,7 +25,10 @@ TEST_SUITE("c_api") {
                                     .algorithm = VKSORT_ALGORITHM_AUTOMATIC,
                                     .preparedSortCount = 0,
                                     .pPreparedSorts = nullptr,
-                                    .pDeveloperOptions = nullptr};
+                                    .pDeveloperOptions = nullptr,
+                                    .pTuningData = nullptr,
+                                    .tuningDataSize = 0,
+                                    .requireTuningData = VK_FALSE};
     const uint32_t n = 3000;
     VksortSorter sorter = nullptr;
     VksortScratchRequirements req{};

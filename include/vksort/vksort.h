@@ -23,7 +23,9 @@ typedef enum VksortResult {
   VKSORT_SUCCESS = 0,
   VKSORT_ERROR_INVALID_ARGUMENT = -1,
   VKSORT_ERROR_FEATURE_NOT_PRESENT = -2,
-  VKSORT_ERROR_VULKAN = -3
+  VKSORT_ERROR_VULKAN = -3,
+  VKSORT_ERROR_INCOMPATIBLE_TUNING = -4,
+  VKSORT_ERROR_CANCELLED = -5
 } VksortResult;
 
 typedef enum VksortKeyType {
@@ -81,6 +83,9 @@ typedef struct VksortSorterCreateInfo {
   uint32_t preparedSortCount;                   /* optional: pipelines built at creation */
   const VksortPreparedSort* pPreparedSorts;
   const VksortSorterDeveloperOptions* pDeveloperOptions; /* optional */
+  const void* pTuningData;                      /* optional: from vksortTuneSorts on this device */
+  size_t tuningDataSize;
+  VkBool32 requireTuningData;                   /* unusable tuning data fails creation */
 } VksortSorterCreateInfo;
 
 typedef struct VksortSorterProperties {
@@ -88,6 +93,7 @@ typedef struct VksortSorterProperties {
   VkBool32 requiredSubgroupSize;
   uint32_t maxCount;
   VksortAlgorithm algorithm;
+  VkBool32 tuned; /* the create info's tuning data is in use */
 } VksortSorterProperties;
 
 typedef struct VksortScratchRequirements {
@@ -134,6 +140,33 @@ VKSORT_C_API uint32_t vksortGetSortTimestampCount(const VksortSortConfig* pConfi
 VKSORT_C_API VksortResult vksortDescribeSort(VksortSorter sorter, const VksortSortConfig* pConfig, uint32_t count,
                                              VkBool32 indirect, char* pText, size_t* pSize);
 /* The message of the calling thread's last failed call ("" if none). Valid until its next call. */
+/* Tuning on the device (vksort.hpp: tuneSorts). The result's data and report are allocated by
+ * vksort: free them with vksortFreeTuningResult. */
+typedef struct VksortTuningProgress {
+  uint32_t step;
+  uint32_t steps;
+  const char* what;
+} VksortTuningProgress;
+typedef VkBool32 (*PFN_vksortTuningProgressC)(const VksortTuningProgress* pProgress, void* pUserData); /* VK_FALSE cancels */
+typedef struct VksortTuneInfo {
+  const VksortSorterCreateInfo* pSorterCreateInfo;
+  VkQueue queue;
+  uint32_t queueFamilyIndex;
+  uint32_t sortCount; /* 0: every tile class up to 2^26 keys */
+  const VksortPreparedSort* pSorts;
+  float timeBudgetSeconds; /* 0: 60 */
+  PFN_vksortTuningProgressC pfnProgress; /* optional */
+  void* pUserData;
+} VksortTuneInfo;
+typedef struct VksortTuningResult {
+  void* pData;
+  size_t dataSize;
+  char* pReport;
+  double seconds;
+} VksortTuningResult;
+VKSORT_C_API VksortResult vksortTuneSorts(const VksortTuneInfo* pInfo, VksortTuningResult* pResult);
+VKSORT_C_API void vksortFreeTuningResult(VksortTuningResult* pResult);
+
 VKSORT_C_API const char* vksortGetLastErrorMessage(void);
 
 /* The barrier contract (vksort.hpp): before a sort, make writes to keys/values available to

@@ -41,6 +41,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 #include <vulkan/vulkan_core.h>
 
 #define VKSORT_VERSION_MAJOR 0
@@ -59,6 +60,9 @@ enum class Result : int32_t {
   errorInvalidArgument = -1,    // a null handle, a range too small or misaligned, a bad count...
   errorFeatureNotPresent = -2,  // the device lacks a feature or property vksort needs
   errorVulkan = -3,             // a Vulkan call failed: Status::vkResult says how
+  errorIncompatibleTuning = -4, // tuning data made elsewhere (another device, driver or vksort
+                                // version) or damaged; tuneSorts() again on this device
+  errorCancelled = -5,          // tuneSorts(): the progress callback returned false
 };
 
 // A result and, unless it is success, a message saying what was wrong.
@@ -181,6 +185,14 @@ struct SorterCreateInfo {
   const PreparedSort* pPreparedSorts = nullptr;
   // Optional: developers' settings (null: none).
   const SorterDeveloperOptions* pDeveloperOptions = nullptr;
+  // Optional: tuning data that tuneSorts() made on this device (stored beside your pipeline
+  // cache). It changes which tiles and algorithm sorts run with, never their results.
+  const void* pTuningData = nullptr;
+  size_t tuningDataSize = 0;
+  // Tuning data vksort cannot use (made on another device or driver, by another vksort version,
+  // or damaged): true fails createSorter with errorIncompatibleTuning; false (the default) uses
+  // the built-in tables, and getSorterProperties() says the data was not used.
+  bool requireTuningData = false;
 };
 
 // Creates a sorter: checks the device's capabilities, chooses a tuning and an algorithm, and
@@ -199,6 +211,8 @@ struct SorterProperties {
   bool requiredSubgroupSize;  // true: the pipelines require it (subgroupSizeControl)
   uint32_t maxCount;          // the largest count one sort accepts (memory allowing)
   Algorithm algorithm;        // onesweep or reduceThenScan, as chosen for the device
+  bool tuned;                 // SorterCreateInfo's tuning data is in use (describeSort() says
+                              // which tiles it changed and by how much they won)
 };
 VKSORT_API SorterProperties getSorterProperties(Sorter sorter);
 
@@ -281,6 +295,53 @@ VKSORT_API Status describeSort(Sorter sorter, const SortConfig& config, uint32_t
 // Records a sort into `commandBuffer`, which must be in the recording state, outside a render
 // pass, on a queue family with compute. The sorted keys (and values) land in the caller's ranges.
 VKSORT_API Status recordSort(Sorter sorter, VkCommandBuffer commandBuffer, const SortInfo& info);
+
+// ---- Tuning on the device ----------------------------------------------------------------------
+
+// Where tuneSorts() is: `step` of `steps` (measurements; the total is an estimate), and what it
+// measures, as text.
+struct TuningProgress {
+  uint32_t step;
+  uint32_t steps;
+  const char* what;
+};
+// Called between measurements, on the thread that called tuneSorts(); returning false cancels.
+typedef bool (*PFN_vksortTuningProgress)(const TuningProgress& progress, void* pUserData);
+
+struct TuneInfo {
+  // The device, as createSorter takes it (its prepared sorts and tuning data are not used; its
+  // algorithm, where it names one, is the only one measured).
+  const SorterCreateInfo* pSorterCreateInfo = nullptr;
+  // A queue of a family with compute, from the same device; tuneSorts() submits to it and waits.
+  // Nothing else may use it meanwhile (Vulkan's rule for queues); keep the GPU otherwise idle.
+  VkQueue queue = VK_NULL_HANDLE;
+  uint32_t queueFamilyIndex = 0;
+  // The sorts to tune for: each one's tile class, at the counts of every tier of the tables up to
+  // its maxCount. None: the four tile classes (u32 and u64 keys, alone and with u32 values) up to
+  // 2^26 keys.
+  uint32_t sortCount = 0;
+  const PreparedSort* pSorts = nullptr;
+  // Seconds the measurements may take, about; past them the best found so far is kept. 0: 60.
+  float timeBudgetSeconds = 0;
+  // Optional progress callback; returning false cancels (errorCancelled, nothing returned).
+  PFN_vksortTuningProgress pfnProgress = nullptr;
+  void* pUserData = nullptr;
+};
+
+struct TuningResult {
+  std::vector<uint8_t> data;  // for SorterCreateInfo::pTuningData; store it beside your pipeline cache
+  std::string report;         // per tile class and tier: the built-in row and the tuned tile, timed
+  double seconds = 0;         // the time tuneSorts() took
+};
+
+// Measures candidate tiles (workgroup, keys per invocation, rounds, ranking, look-back, and the
+// other choices of the tables) and, where no algorithm is forced, both algorithms, on the caller's
+// device with timestamp queries over keys it generates on the GPU, and returns what beat the
+// built-in tables as tuning data. Only shapes the built-in tables' fitting accepts are tried, and
+// every tile it keeps has sorted correctly once on the device. It allocates its own buffers (a
+// few times the largest sort's keys) and frees them before it returns. Call it where a delay is
+// expected (a loading screen, an offline tool); it is never called for you.
+VKSORT_API Status tuneSorts(const TuneInfo& tuneInfo, TuningResult* pResult);
 
 // The barrier contract above, as values.
 constexpr VkPipelineStageFlags kSortDstStage = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;

@@ -9,6 +9,7 @@
 //   usage: vksort_bench [--max-log2 28] [--min-log2 10] [--step-log2 2] [--modes keys32,pairs32]
 //                       [--iterations 20] [--warmup-ms 1000] [--sizes n,n,...] [--dists 1,2,4,8,16] [--dist-log2 26]
 //                       [--profile 1]   (per-dispatch medians, from the sort's profiling timestamps)
+//                       [--tuning FILE] (tuning data from vksort_tune: required to match the device)
 //                       [--copy 0]      (skip the copy ceiling)
 //                       [--large 1]     (only: 2^30 + 12345 pairs32 and 2^31 + 7 keys32, checked)
 //                       [--indirect 1]  (the count from a GPU buffer: impl "vksort-indirect")
@@ -62,6 +63,7 @@ struct Args {
   std::vector<std::string> workloads;
   std::vector<int> workloadLog2 = {20, 22, 24, 26};
   std::string ply, saveKeys;
+  std::string tuning;  // tuning data from vksort_tune, required
 };
 
 std::vector<std::string> split(const std::string& s) {
@@ -92,6 +94,7 @@ Args parse(int argc, char** argv) {
     else if (k == "--workload-log2") { a.workloadLog2.clear(); for (auto& s : split(v)) a.workloadLog2.push_back(std::stoi(s)); }
     else if (k == "--ply") a.ply = v;
     else if (k == "--save-keys") a.saveKeys = v;
+    else if (k == "--tuning") a.tuning = v;
     else if (k == "--dists") { a.dists.clear(); if (v != "none") for (auto& s : split(v)) a.dists.push_back(uint32_t(std::stoul(s))); }
     else throw std::runtime_error("unknown option " + k);
   }
@@ -471,11 +474,22 @@ int main(int argc, char** argv) try {
   vkctx::Context ctx(options);
   vksort::Sorter sorter = nullptr;
   const vksort::SorterDeveloperOptions developer = vkctx::developerOptionsFromEnvironment();  // VKSORT_TUNING
-  vkctx::check(vksort::createSorter(ctx.sorterCreateInfo(&developer), &sorter), "createSorter");
+  vksort::SorterCreateInfo ci = ctx.sorterCreateInfo(&developer);
+  std::vector<char> tuning;
+  if (!args.tuning.empty()) {
+    std::FILE* f = std::fopen(args.tuning.c_str(), "rb");
+    if (!f) throw std::runtime_error("cannot read " + args.tuning);
+    for (int c; (c = std::fgetc(f)) != EOF;) tuning.push_back(char(c));
+    std::fclose(f);
+    ci.pTuningData = tuning.data();
+    ci.tuningDataSize = tuning.size();
+    ci.requireTuningData = true;
+  }
+  vkctx::check(vksort::createSorter(ci, &sorter), "createSorter");
   const vksort::SorterProperties p = vksort::getSorterProperties(sorter);
-  std::printf("# %s, driver 0x%x, subgroup %u%s, %s (what each sort runs: vksort_demo --describe)\n",
+  std::printf("# %s, driver 0x%x, subgroup %u%s, %s%s (what each sort runs: vksort_demo --describe)\n",
               ctx.properties.deviceName, ctx.properties.driverVersion, p.subgroupSize,
-              p.requiredSubgroupSize ? " (required)" : "",
+              p.requiredSubgroupSize ? " (required)" : "", p.tuned ? "tuned, " : "",
               p.algorithm == vksort::Algorithm::onesweep ? "Onesweep" : "reduce-then-scan");
   std::printf("# impl,mode,dist,n,median_ms,min_ms,gkeys_per_s,check\n");
   {

@@ -1,0 +1,165 @@
+// vksort_tune: measures vksort's tiles on this device (vksort::tuneSorts) and writes the tuning
+// data that createSorter takes (SorterCreateInfo::pTuningData; vksort_bench --tuning FILE).
+// Prints, per tile class and tier, the built-in row's time and the tuned tile's, and the copy
+// ceiling of the largest sort's bytes measured in the same run.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "vk_context.hpp"
+
+namespace {
+
+const uint32_t kCopySpirv[] = {
+#include "copy.comp.spv.inc"
+};
+
+const char* const kUsage =
+    "usage: vksort_tune [--out FILE] [--sorts renderer|all] [--max-count N] [--budget SECONDS]\n"
+    "  Tunes vksort on the device VKSORT_DEVICE names (an index or part of a name; default: the\n"
+    "  first discrete GPU) and writes the tuning data to FILE (default vksort-tuning.bin).\n"
+    "  --sorts renderer: f32 and u64 keys with u32 values (a splat renderer's sorts);\n"
+    "          all (default): keys alone and with values, 32- and 64-bit\n"
+    "  --max-count N: the largest count tuned (default 67108864)\n"
+    "  --budget SECONDS: about how long the measurements may take (default 60)\n";
+
+struct Args {
+  std::string out = "vksort-tuning.bin";
+  std::string sorts = "all";
+  uint32_t maxCount = 1u << 26;
+  float budget = 60;
+};
+
+// Usage on --help; a clear error (exit 2) on anything it does not know.
+Args parse(int argc, char** argv) {
+  Args a;
+  for (int i = 1; i < argc; ++i) {
+    const std::string k = argv[i];
+    if (k == "--help" || k == "-h") {
+      std::fputs(kUsage, stdout);
+      std::exit(0);
+    }
+    if (i + 1 >= argc) throw std::invalid_argument(k + " needs a value (or is unknown)");
+    const std::string v = argv[++i];
+    char* end = nullptr;
+    if (k == "--out") a.out = v;
+    else if (k == "--sorts" && (v == "renderer" || v == "all")) a.sorts = v;
+    else if (k == "--max-count") {
+      const unsigned long n = std::strtoul(v.c_str(), &end, 10);
+      if (*end || n < 1 || n > 0xFFFFFFFFul) throw std::invalid_argument("--max-count takes a count of keys");
+      a.maxCount = uint32_t(n);
+    } else if (k == "--budget") {
+      a.budget = std::strtof(v.c_str(), &end);
+      if (*end || !(a.budget > 0)) throw std::invalid_argument("--budget takes a number of seconds above 0");
+    } else {
+      throw std::invalid_argument("unknown argument " + k + " " + v);
+    }
+  }
+  return a;
+}
+
+bool showProgress(const vksort::TuningProgress& p, void*) {
+  const uint32_t width = 30, done = std::min(width, p.step * width / std::max(p.steps, 1u));
+  std::fprintf(stderr, "\r[%s%s] %u/%u %-12s", std::string(done, '#').c_str(), std::string(width - done, ' ').c_str(),
+               p.step, p.steps, p.what);
+  return true;
+}
+
+// The copy ceiling: the median time of one uvec4-per-invocation copy of `bytes`.
+double copyMs(vkctx::Context& ctx, VkDeviceSize bytes) {
+  struct Push {
+    VkDeviceAddress src, dst;
+    uint32_t count, q, hasValues, words;
+  };
+  vkctx::ComputePipeline copy(ctx, kCopySpirv, sizeof kCopySpirv, sizeof(Push));
+  vkctx::Buffer src = ctx.createDeviceBuffer(bytes), dst = ctx.createDeviceBuffer(bytes);
+  const Push push{ctx.address(src), ctx.address(dst), uint32_t(bytes / 16), 0, 0, 0};
+  auto qi = vkctx::vkStruct<VkQueryPoolCreateInfo>(VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO);
+  qi.queryType = VK_QUERY_TYPE_TIMESTAMP;
+  constexpr uint32_t kRuns = 20, kWarmup = 50;
+  qi.queryCount = 2 * kRuns;
+  VkQueryPool pool;
+  vkctx::check(vkCreateQueryPool(ctx.device, &qi, nullptr, &pool), "vkCreateQueryPool");
+  VkCommandBuffer cmd = ctx.beginCommands();
+  vkCmdResetQueryPool(cmd, pool, 0, 2 * kRuns);
+  for (uint32_t i = 0; i < kWarmup + kRuns; ++i) {
+    vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
+    if (i >= kWarmup) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, 2 * (i - kWarmup));
+    copy.dispatch(cmd, &push, uint32_t((bytes / 16 + 255) / 256));
+    if (i >= kWarmup) vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, 2 * (i - kWarmup) + 1);
+  }
+  ctx.submitAndWait(cmd);
+  uint64_t ticks[2 * kRuns];
+  vkctx::check(vkGetQueryPoolResults(ctx.device, pool, 0, 2 * kRuns, sizeof ticks, ticks, 8,
+                                     VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+               "vkGetQueryPoolResults");
+  vkDestroyQueryPool(ctx.device, pool, nullptr);
+  ctx.destroy(src);
+  ctx.destroy(dst);
+  std::vector<double> ms;
+  for (uint32_t i = 0; i < kRuns; ++i) ms.push_back(double(ticks[2 * i + 1] - ticks[2 * i]) * ctx.properties.limits.timestampPeriod * 1e-6);
+  std::sort(ms.begin(), ms.end());
+  return ms[kRuns / 2];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Args args;
+  try {
+    args = parse(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "vksort_tune: %s\n%s", e.what(), kUsage);
+    return 2;
+  }
+  try {
+    vkctx::Context ctx({});
+    const vksort::SorterDeveloperOptions developer = vkctx::developerOptionsFromEnvironment();  // VKSORT_TUNING
+    const vksort::SorterCreateInfo ci = ctx.sorterCreateInfo(&developer);
+    std::vector<vksort::PreparedSort> sorts;
+    auto add = [&](vksort::KeyType k, vksort::ValueType v) {
+      vksort::PreparedSort p;
+      p.config.keyType = k;
+      p.config.valueType = v;
+      p.maxCount = args.maxCount;
+      sorts.push_back(p);
+    };
+    add(vksort::KeyType::f32, vksort::ValueType::u32);
+    add(vksort::KeyType::u64, vksort::ValueType::u32);
+    if (args.sorts == "all") {
+      add(vksort::KeyType::u32, vksort::ValueType::none);
+      add(vksort::KeyType::u64, vksort::ValueType::none);
+    }
+    vksort::TuneInfo info;
+    info.pSorterCreateInfo = &ci;
+    info.queue = ctx.queue;
+    info.queueFamilyIndex = ctx.queueFamily;
+    info.sortCount = uint32_t(sorts.size());
+    info.pSorts = sorts.data();
+    info.timeBudgetSeconds = args.budget;
+    info.pfnProgress = showProgress;
+    vksort::TuningResult result;
+    const vksort::Status st = vksort::tuneSorts(info, &result);
+    std::fprintf(stderr, "\n");
+    vkctx::check(st, "tuneSorts");
+    std::printf("%s", result.report.c_str());
+    // The ceiling: a copy of the largest 32-bit pairs sort's bytes (keys and values), same run.
+    const VkDeviceSize bytes = VkDeviceSize(args.maxCount) * 8;
+    const double ms = copyMs(ctx, bytes);
+    std::printf("copy ceiling: %llu bytes in %.4f ms (%.2f TB/s read+write); tuning took %.1f s\n",
+                (unsigned long long)bytes, ms, 2.0 * double(bytes) / (ms * 1e-3) / 1e12, result.seconds);
+    std::FILE* f = std::fopen(args.out.c_str(), "wb");
+    if (!f || std::fwrite(result.data.data(), 1, result.data.size(), f) != result.data.size() || std::fclose(f) != 0)
+      throw std::runtime_error("cannot write " + args.out);
+    std::printf("wrote %zu bytes of tuning data to %s\n", result.data.size(), args.out.c_str());
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "vksort_tune: %s\n", e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# On the GPU machine (docs/PERFORMANCE.md, "Tuned on the device"): vksort_tune for a splat
+# renderer's sorts and for every tile class, then the benchmark with the built-in tables and with
+# the device's own tuning data, alternating (A B A B), then CUB's benchmark of the same rows.
+# Expects a Release build in build/ (and the CUB reference at build/cub/vksort_cub_bench) and
+# .gl/ from ../shared/tools/gpu-setup.sh. Results go to $OUT (default ./gpu-results): gpu.txt,
+# clocks.csv, tune.txt, vksort.csv, cub.csv, tuning.bin.
+set -uo pipefail
+out=${OUT:-gpu-results}
+mkdir -p "$out"
+source .gl/env.sh
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv | tee "$out/gpu.txt"
+nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw --format=csv -lms 200 > "$out/clocks.csv" &
+logger=$!
+budget=${VKSORT_TUNE_BUDGET:-60}
+build/samples/tune/vksort_tune --sorts renderer --budget "$budget" --out "$out/renderer.bin" 2>/dev/null > "$out/tune.txt"
+build/samples/tune/vksort_tune --sorts all --budget "$budget" --out "$out/tuning.bin" 2>/dev/null >> "$out/tune.txt"
+rm -f "$out/renderer.bin"
+args="--modes ${VKSORT_BENCH_MODES:-pairs32,pairs64v32,keys32,keys64} --min-log2 12 --max-log2 26 --step-log2 2
+      --dists 4,16 --dist-log2 24 --warmup-ms 300 --copy 0 ${VKSORT_BENCH_ARGS:-}"
+for round in 1 2; do
+  build/samples/bench/vksort_bench $args | sed "s/^vksort,/builtin$round,/" >> "$out/vksort.csv"
+  build/samples/bench/vksort_bench $args --tuning "$out/tuning.bin" | sed "s/^vksort,/tuned$round,/" >> "$out/vksort.csv"
+done
+build/cub/vksort_cub_bench ${args/--copy 0/} > "$out/cub.csv"   # after ours: never time Vulkan while CUDA runs
+kill $logger

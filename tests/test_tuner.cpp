@@ -1,0 +1,255 @@
+// On-device tuning through the public API: tuneSorts() measures and returns tuning data that
+// createSorter takes; data it cannot use is refused or ignored as the caller asks; the tuner
+// checks its arguments and can be cancelled. Sorts with tuned tiles are checked like any other.
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "sorter_state.hpp"
+#include "test_support.hpp"
+#include "tuning_data.hpp"
+#include "vksort/vksort.h"
+
+using namespace vksort_test;
+
+namespace {
+
+// A splat renderer's pairs, small enough for lavapipe to tune in seconds.
+vksort::PreparedSort smallPairs() {
+  vksort::PreparedSort p;
+  p.config.keyType = vksort::KeyType::f32;
+  p.config.valueType = vksort::ValueType::u32;
+  p.maxCount = 20000;
+  return p;
+}
+
+vksort::TuneInfo tuneInfo(const vksort::SorterCreateInfo* ci, const vksort::PreparedSort* sorts, uint32_t count) {
+  vksort::TuneInfo info;
+  info.pSorterCreateInfo = ci;
+  info.queue = gpu().ctx.queue;
+  info.queueFamilyIndex = gpu().ctx.queueFamily;
+  info.sortCount = count;
+  info.pSorts = sorts;
+  info.timeBudgetSeconds = 2;
+  return info;
+}
+
+// For its lifetime gpu().sorter is `sorter` (which it destroys after).
+struct SorterSwap {
+  explicit SorterSwap(vksort::Sorter sorter) : saved(gpu().sorter) { gpu().sorter = sorter; }
+  ~SorterSwap() {
+    vksort::destroySorter(gpu().sorter);
+    gpu().sorter = saved;
+  }
+  vksort::Sorter saved;
+};
+
+}  // namespace
+
+TEST_SUITE("tuner") {
+  TEST_CASE("tuneSorts returns tuning data that createSorter uses") {
+    const vksort::SorterCreateInfo ci = gpu().ctx.sorterCreateInfo();
+    const vksort::PreparedSort sorts[] = {smallPairs()};
+    vksort::TuneInfo info = tuneInfo(&ci, sorts, 1);
+    struct Seen {
+      uint32_t calls = 0, lastStep = 0;
+      bool ordered = true;
+    } seen;
+    info.pUserData = &seen;
+    info.pfnProgress = [](const vksort::TuningProgress& p, void* user) {
+      Seen* s = static_cast<Seen*>(user);
+      s->ordered = s->ordered && p.step > s->lastStep && p.step <= p.steps && p.what != nullptr;
+      s->lastStep = p.step;
+      ++s->calls;
+      return true;
+    };
+    vksort::TuningResult result;
+    const vksort::Status st = vksort::tuneSorts(info, &result);
+    REQUIRE_MESSAGE(st, st.message);
+    CHECK(seen.calls >= 2);
+    CHECK(seen.ordered);
+    CHECK(result.data.size() >= 48);
+    CHECK(result.report.find("pairs32") != std::string::npos);
+    CHECK(result.seconds > 0);
+    requireNoValidationMessages();
+
+    vksort::SorterCreateInfo withData = ci;
+    withData.pTuningData = result.data.data();
+    withData.tuningDataSize = result.data.size();
+    withData.requireTuningData = true;
+    vksort::Sorter sorter = nullptr;
+    const vksort::Status created = vksort::createSorter(withData, &sorter);
+    REQUIRE_MESSAGE(created, created.message);
+    SorterSwap swap(sorter);
+    CHECK(vksort::getSorterProperties(sorter).tuned);
+    std::string description;
+    REQUIRE(vksort::describeSort(sorter, sorts[0].config, 15000, false, &description));
+    CHECK_MESSAGE(description.find("this device's tuning data") != std::string::npos, description);
+    sortAndCheck(makeKeys(Dist::uniform, 15000, 3), sorts[0].config);
+    requireNoValidationMessages();
+  }
+
+  TEST_CASE("tiles from tuning data sort correctly, and describeSort names them") {
+    // A tuned tile unlike every row: tier 0's pairs32 with fewer keys per invocation and a
+    // one-predecessor look-back (the tuner's candidates are built the same way).
+    vksort::Sorter plain = gpu().sorter;
+    const vksort::detail::Tuning& table = plain->tuning;
+    vksort::detail::TunedTiles tiles;
+    tiles.algorithm = table.algorithm;
+    tiles.tileCount = 1;
+    vksort::detail::TileShape shape = table.tiers[0].shape[vksort::detail::kPairs32];
+    shape.keysPerInvocation = std::max(1u, shape.keysPerInvocation / 2);
+    shape.lookbackWindow = 1;
+    tiles.tiles[0] = {0, vksort::detail::kPairs32, 0, 5000, 200, 100, shape};
+    vksort::Sorter sorter = nullptr;
+    const vksort::Status st = vksort::detail::createSorterTuned(gpu().ctx.sorterCreateInfo(), &tiles, &sorter);
+    REQUIRE_MESSAGE(st, st.message);
+    SorterSwap swap(sorter);
+    const vksort::SortConfig config = configOf(vksort::KeyType::u32, vksort::ValueType::u32, vksort::SortOrder::ascending, 0, 32);
+    std::string description;
+    REQUIRE(vksort::describeSort(sorter, config, 30000, true, &description));
+    CHECK_MESSAGE(description.find("2.00x the built-in row") != std::string::npos, description);
+    for (Dist d : {Dist::uniform, Dist::q4, Dist::allEqual}) {
+      CAPTURE(name(d));
+      sortAndCheck(makeKeys(d, 30000, 5), config);
+      const std::vector<uint32_t> keys = makeKeys(d, 30000, 6);
+      sortIndirectAndCheck(keys, true, 17000, CountSource::transfer, config);
+    }
+    requireNoValidationMessages();
+  }
+
+  TEST_CASE("tuning data from elsewhere is refused, or ignored, as the caller chooses") {
+    vksort::SorterCreateInfo ci = gpu().ctx.sorterCreateInfo();
+    const vksort::detail::DeviceCaps& caps = gpu().sorter->caps;
+    vksort::detail::DeviceCaps other = caps;
+    other.deviceId ^= 0x100;
+    const std::vector<uint8_t> foreign = vksort::detail::encodeTuningData(other, {});
+    const std::vector<uint8_t> own = vksort::detail::encodeTuningData(caps, {});
+    const std::vector<uint8_t> truncated(own.begin(), own.end() - 4);
+    std::vector<uint8_t> flipped = own;
+    flipped[own.size() - 3] ^= 0x10;
+    for (const std::vector<uint8_t>* data : {&foreign, &truncated, static_cast<const std::vector<uint8_t>*>(&flipped)}) {
+      ci.pTuningData = data->data();
+      ci.tuningDataSize = data->size();
+      ci.requireTuningData = true;
+      vksort::Sorter sorter = reinterpret_cast<vksort::Sorter>(uintptr_t(0x1234));
+      const vksort::Status refused = vksort::createSorter(ci, &sorter);
+      CHECK(refused.result == vksort::Result::errorIncompatibleTuning);
+      CHECK(refused.message.find("tuning data") != std::string::npos);
+      CHECK(sorter == reinterpret_cast<vksort::Sorter>(uintptr_t(0x1234)));
+      ci.requireTuningData = false;
+      const vksort::Status ignored = vksort::createSorter(ci, &sorter);
+      REQUIRE_MESSAGE(ignored, ignored.message);
+      CHECK(!vksort::getSorterProperties(sorter).tuned);
+      vksort::destroySorter(sorter);
+    }
+    // The same through the C API.
+    const VksortSorterCreateInfo cci{.instance = ci.instance,
+                                     .vkGetInstanceProcAddr = ci.vkGetInstanceProcAddr,
+                                     .physicalDevice = ci.physicalDevice,
+                                     .device = ci.device,
+                                     .vkGetDeviceProcAddr = ci.vkGetDeviceProcAddr,
+                                     .pDeviceCreateInfo = ci.pDeviceCreateInfo,
+                                     .pipelineCache = VK_NULL_HANDLE,
+                                     .pAllocationCallbacks = nullptr,
+                                     .algorithm = VKSORT_ALGORITHM_AUTOMATIC,
+                                     .preparedSortCount = 0,
+                                     .pPreparedSorts = nullptr,
+                                     .pDeveloperOptions = nullptr,
+                                     .pTuningData = foreign.data(),
+                                     .tuningDataSize = foreign.size(),
+                                     .requireTuningData = VK_TRUE};
+    VksortSorter csorter = nullptr;
+    CHECK(vksortCreateSorter(&cci, &csorter) == VKSORT_ERROR_INCOMPATIBLE_TUNING);
+    CHECK(std::string(vksortGetLastErrorMessage()).find("made on device") != std::string::npos);
+    CHECK(csorter == nullptr);
+    // Its own data is taken.
+    VksortSorterCreateInfo ownInfo = cci;
+    ownInfo.pTuningData = own.data();
+    ownInfo.tuningDataSize = own.size();
+    REQUIRE(vksortCreateSorter(&ownInfo, &csorter) == VKSORT_SUCCESS);
+    VksortSorterProperties props{};
+    vksortGetSorterProperties(csorter, &props);
+    CHECK(props.tuned == VK_TRUE);
+    vksortDestroySorter(csorter);
+    requireNoValidationMessages();
+  }
+
+  TEST_CASE("tuneSorts checks its arguments and can be cancelled") {
+    const vksort::SorterCreateInfo ci = gpu().ctx.sorterCreateInfo();
+    const vksort::PreparedSort sorts[] = {smallPairs()};
+    vksort::TuningResult result;
+    result.report = "untouched";
+    vksort::TuneInfo info = tuneInfo(&ci, sorts, 1);
+    CHECK(vksort::tuneSorts(info, nullptr).result == vksort::Result::errorInvalidArgument);
+    info.pSorterCreateInfo = nullptr;
+    CHECK(vksort::tuneSorts(info, &result).result == vksort::Result::errorInvalidArgument);
+    info = tuneInfo(&ci, sorts, 1);
+    info.queue = VK_NULL_HANDLE;
+    CHECK(vksort::tuneSorts(info, &result).result == vksort::Result::errorInvalidArgument);
+    info = tuneInfo(&ci, nullptr, 1);
+    CHECK(vksort::tuneSorts(info, &result).result == vksort::Result::errorInvalidArgument);
+    info = tuneInfo(&ci, sorts, 1);
+    info.timeBudgetSeconds = -1;
+    CHECK(vksort::tuneSorts(info, &result).result == vksort::Result::errorInvalidArgument);
+    // Cancelled at the first report of progress.
+    info = tuneInfo(&ci, sorts, 1);
+    info.pfnProgress = [](const vksort::TuningProgress&, void*) { return false; };
+    const vksort::Status cancelled = vksort::tuneSorts(info, &result);
+    CHECK(cancelled.result == vksort::Result::errorCancelled);
+    CHECK(result.report == "untouched");
+    CHECK(result.data.empty());
+    requireNoValidationMessages();
+  }
+
+  TEST_CASE("the C API tunes, and frees what it returned") {
+    const vksort::SorterCreateInfo ci = gpu().ctx.sorterCreateInfo();
+    const VksortSorterCreateInfo cci{.instance = ci.instance,
+                                     .vkGetInstanceProcAddr = ci.vkGetInstanceProcAddr,
+                                     .physicalDevice = ci.physicalDevice,
+                                     .device = ci.device,
+                                     .vkGetDeviceProcAddr = ci.vkGetDeviceProcAddr,
+                                     .pDeviceCreateInfo = ci.pDeviceCreateInfo,
+                                     .pipelineCache = VK_NULL_HANDLE,
+                                     .pAllocationCallbacks = nullptr,
+                                     .algorithm = VKSORT_ALGORITHM_ONESWEEP,
+                                     .preparedSortCount = 0,
+                                     .pPreparedSorts = nullptr,
+                                     .pDeveloperOptions = nullptr,
+                                     .pTuningData = nullptr,
+                                     .tuningDataSize = 0,
+                                     .requireTuningData = VK_FALSE};
+    const VksortPreparedSort sorts[] = {{{VKSORT_KEY_TYPE_U32, VKSORT_VALUE_TYPE_NONE, VKSORT_SORT_ORDER_ASCENDING, 0, 0}, 10000}};
+    uint32_t calls = 0;
+    const VksortTuneInfo info{.pSorterCreateInfo = &cci,
+                              .queue = gpu().ctx.queue,
+                              .queueFamilyIndex = gpu().ctx.queueFamily,
+                              .sortCount = 1,
+                              .pSorts = sorts,
+                              .timeBudgetSeconds = 1,
+                              .pfnProgress = [](const VksortTuningProgress*, void* user) -> VkBool32 {
+                                ++*static_cast<uint32_t*>(user);
+                                return VK_TRUE;
+                              },
+                              .pUserData = &calls};
+    VksortTuningResult result{};
+    REQUIRE_MESSAGE(vksortTuneSorts(&info, &result) == VKSORT_SUCCESS, vksortGetLastErrorMessage());
+    CHECK(calls >= 1);
+    CHECK(result.dataSize >= 48);
+    CHECK(std::string(result.pReport).find("alone32") != std::string::npos);
+    // The caller's algorithm is the only one measured.
+    CHECK(std::string(result.pReport).find("reduce-then-scan") == std::string::npos);
+    VksortSorterCreateInfo withData = cci;
+    withData.pTuningData = result.pData;
+    withData.tuningDataSize = result.dataSize;
+    withData.requireTuningData = VK_TRUE;
+    VksortSorter sorter = nullptr;
+    CHECK(vksortCreateSorter(&withData, &sorter) == VKSORT_SUCCESS);
+    vksortDestroySorter(sorter);
+    vksortFreeTuningResult(&result);
+    CHECK(result.pData == nullptr);
+    CHECK(result.pReport == nullptr);
+    CHECK(vksortTuneSorts(&info, nullptr) == VKSORT_ERROR_INVALID_ARGUMENT);
+    requireNoValidationMessages();
+  }
+}
