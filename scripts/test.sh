@@ -29,11 +29,12 @@ for width in 128 256 512; do
   # At 512 bits llvmpipe's LLVM 15 (Debian 12's Mesa 22.3.6) crashes compiling the splats
   # sample's draw pipelines, on CPUs with AVX-512 and without (different LLVM passes, both
   # SIGSEGV); its compute kernels compile. So the splat programs, which draw, run in the 128- and
-  # 256-bit rounds only, whatever the CPU: subgroup size is nothing to them.
+  # 256-bit rounds only, whatever the CPU: subgroup size is nothing to them (tune_cli draws a
+  # frame with tuning data too).
   splats='^$'  # a regex that excludes nothing
   if [ "$width" = 512 ]; then
-    echo "   (vksort.splats, splats_cli, splats_window: 128 and 256 bits only, llvmpipe cannot draw them at 512)"
-    splats='vksort\.splats'
+    echo "   (vksort.splats, splats_cli, splats_window, tune_cli: 128 and 256 bits only, llvmpipe cannot draw them at 512)"
+    splats='vksort\.(splats|tune_cli)'
   fi
   VKSORT_SOAK_COUNT=$lavapipe_soak LP_NATIVE_VECTOR_WIDTH=$width VKSORT_DEVICE=llvmpipe \
     ctest --test-dir build "${jobs[@]}" --output-on-failure \
@@ -48,8 +49,9 @@ done
 # Sanitizers: memory errors and undefined behaviour in vksort and its tests. Leak checks
 # are off: the only leaks reported come from driver and layer modules already unloaded, where
 # nothing can be attributed or suppressed. The consumer tests are left out here (they link this
-# instrumented library into an uninstrumented project), and so are the demo's --describe and the
-# splats sample's command line and window and the benchmark's workloads (none of those programs is built
+# instrumented library into an uninstrumented project), and so are the demo's --describe, the
+# splats sample's command line and window, the benchmark's workloads and vksort_tune's command line
+# (none of those programs is built
 # here). Only the test binaries are built (the samples they test are libraries they
 # link); the Release build above compiled everything else. The constant-pass, algorithms and
 # tiles suites are left out too: what they test is kernels' choices, their host code is the other
@@ -63,7 +65,7 @@ cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS
 cmake --build build-sanitize -j "$(nproc)" --target vksort_tests vksort_tuning_tests
 ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 VKSORT_SOAK_COUNT=$sanitizer_soak LP_NATIVE_VECTOR_WIDTH=256 \
   VKSORT_DEVICE=llvmpipe \
-  ctest --test-dir build-sanitize "${jobs[@]}" --output-on-failure -E "consumer|demo_describe|splats_cli|splats_window|bench_workloads|constant_passes|algorithms|tiles"
+  ctest --test-dir build-sanitize "${jobs[@]}" --output-on-failure -E "consumer|demo_describe|splats_cli|splats_window|bench_workloads|tune_cli|constant_passes|algorithms|tiles"
 
 if command -v vulkaninfo >/dev/null && vulkaninfo --summary 2>/dev/null | grep -q 'PHYSICAL_DEVICE_TYPE_\(DISCRETE\|INTEGRATED\)_GPU'; then
   echo "== default device"

@@ -172,6 +172,8 @@ Status Tuner::init() {
   }
   ci_.preparedSortCount = 0;
   ci_.pPreparedSorts = nullptr;
+  ci_.pTuningData = nullptr;  // the baseline is the built-in tables
+  ci_.tuningDataSize = 0;
 
   VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(InputPush)};
   auto layoutInfo = vkStruct<VkPipelineLayoutCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO);
@@ -535,6 +537,24 @@ std::string shapeText(const TileShape& s) {
   return text;
 }
 
+// A tuned tile as a row of tuning_tables.cpp, to paste into its class's table.
+std::string tableRow(const TunedTile& t, const char* device) {
+  const TileShape& s = t.shape;
+  auto flag = [](bool b) { return b ? "true" : "false"; };
+  char text[900];
+  std::snprintf(text, sizeof text,
+                "    {%u, {.workgroupSize = %u, .keysPerInvocation = %u, .reorderRounds = %u, .fitPercent = %u,\n"
+                "         .hotDigitFrom = %u, .hotDigitTo = %u, .hotRankTo = %u, .lookbackWindow = %u,\n"
+                "         .lookbackPlainLoads = %s, .rankFirst = %s, .persistentTiles = %s, .prefetchPairs = %s,\n"
+                "         .ridingValues = %s},\n"
+                "     \"Measured by vksort_tune on %s: %.2fx the row at %u keys.\"},\n",
+                t.from, s.workgroupSize, s.keysPerInvocation, s.reorderRounds, s.fitPercent, s.hotDigitFrom, s.hotDigitTo,
+                s.hotRankTo, s.lookbackWindow, flag(s.lookbackPlainLoads), flag(s.rankFirst), flag(s.persistentTiles),
+                flag(s.prefetchPairs), flag(s.ridingValues), device, double(t.builtInNanos) / std::max(t.tunedNanos, 1u),
+                t.count);
+  return text;
+}
+
 Status Tuner::run(TuningResult* out) {
   // The classes to tune and the largest count of each.
   uint32_t maxCount[kTileClasses] = {};
@@ -553,7 +573,7 @@ Status Tuner::run(TuningResult* out) {
   SorterPtr baseline;
   if (Status st = makeSorter(algorithm == Algorithm::automatic ? Algorithm::onesweep : algorithm, nullptr, &baseline); !st) return st;
   std::string report;
-  char line[320];
+  char line[512];
   if (algorithm == Algorithm::automatic) {
     SorterPtr other;
     if (Status st = makeSorter(Algorithm::reduceThenScan, nullptr, &other); !st) return st;
@@ -590,6 +610,8 @@ Status Tuner::run(TuningResult* out) {
     }
   steps_ = step_ + uint32_t(tasks.size()) * 20;
 
+  uint32_t candidates = 0;     // tiles measured beyond the rows
+  double compileSeconds = 0;  // spent building candidates' pipelines
   TunedTiles tuned;
   tuned.algorithm = ci_.algorithm == Algorithm::automatic ? algorithm : Algorithm::automatic;
   report += "class       tier  keys        built-in ms  tuned ms  speedup  tile\n";
@@ -597,6 +619,12 @@ Status Tuner::run(TuningResult* out) {
     const Task& task = tasks[k];
     const double taskBudget = elapsed() + (budget_ - elapsed()) / double(tasks.size() - k);
     const TileShape builtIn = base.tiers[task.tier].shape[task.cls];
+    if (elapsed() >= budget_) {  // the row stays; the report says it was not measured
+      std::snprintf(line, sizeof line, "%-11s %-5u %-11u (not measured: the time budget was spent)\n", className(task.cls),
+                    task.tier, task.count);
+      report += line;
+      continue;
+    }
     double builtInNanos;
     if (!progress(className(task.cls))) return fail(Result::errorCancelled, "tuning cancelled");
     if (Status st = heat(baseline.get(), task, k == 0 ? 1000 : 100); !st) return st;
@@ -622,9 +650,11 @@ Status Tuner::run(TuningResult* out) {
         const double compileStart = elapsed();
         if (!makeSorter(algorithm, &candidate, &sorter)) continue;  // a shape this device cannot build
         compileMs = (elapsed() - compileStart) * 1e3;
+        compileSeconds += compileMs * 1e-3;
         const TileShape fitted = sorter->tuning.tiers[task.tier].shape[task.cls];
         if (std::find(seen.begin(), seen.end(), fitted) != seen.end()) continue;
         seen.push_back(fitted);
+        ++candidates;
         double nanos, again;
         if (!progress(className(task.cls))) return fail(Result::errorCancelled, "tuning cancelled");
         if (Status st = measure(sorter.get(), task, 1, &nanos); !st) return st;
@@ -666,9 +696,17 @@ Status Tuner::run(TuningResult* out) {
   }
   out->data = encodeTuningData(baseline->caps, tuned);
   out->seconds = elapsed();
-  std::snprintf(line, sizeof line, "%s: %s, %u of %zu tiles tuned, %.1f s\n", baseline->caps.deviceName,
-                algorithm == Algorithm::onesweep ? "Onesweep" : "reduce-then-scan", tuned.tileCount, tasks.size(), out->seconds);
+  std::snprintf(line, sizeof line,
+                "%s: %s, %u of %zu tiles tuned in %.1f s; %u other tiles measured, their pipelines built in %.1f s\n",
+                baseline->caps.deviceName, algorithm == Algorithm::onesweep ? "Onesweep" : "reduce-then-scan",
+                tuned.tileCount, tasks.size(), out->seconds, candidates, compileSeconds);
   out->report = line + report;
+  if (tuned.tileCount)
+    out->report += "\nAs rows of src/tuning_tables.cpp (each from its tier's start; the class's row before it "
+                   "resumes at the next tier's start, where that is no row of the class):\n";
+  for (uint32_t i = 0; i < tuned.tileCount; ++i)
+    out->report += std::string("  ") + className(tuned.tiles[i].tileClass) + ", tier " +
+                   std::to_string(tuned.tiles[i].tier) + ":\n" + tableRow(tuned.tiles[i], baseline->caps.deviceName);
   return {};
 }
 

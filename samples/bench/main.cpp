@@ -475,12 +475,8 @@ int main(int argc, char** argv) try {
   vksort::Sorter sorter = nullptr;
   const vksort::SorterDeveloperOptions developer = vkctx::developerOptionsFromEnvironment();  // VKSORT_TUNING
   vksort::SorterCreateInfo ci = ctx.sorterCreateInfo(&developer);
-  std::vector<char> tuning;
-  if (!args.tuning.empty()) {
-    std::FILE* f = std::fopen(args.tuning.c_str(), "rb");
-    if (!f) throw std::runtime_error("cannot read " + args.tuning);
-    for (int c; (c = std::fgetc(f)) != EOF;) tuning.push_back(char(c));
-    std::fclose(f);
+  const std::vector<char> tuning = args.tuning.empty() ? std::vector<char>() : vkctx::readFile(args.tuning);
+  if (!tuning.empty()) {
     ci.pTuningData = tuning.data();
     ci.tuningDataSize = tuning.size();
     ci.requireTuningData = true;

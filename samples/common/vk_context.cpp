@@ -68,6 +68,9 @@ static VkPhysicalDevice pickDevice(VkInstance instance) {
 }
 
 Context::Context(const Options& options) {
+  const char* tuningPath = std::getenv("VKSORT_TUNING_DATA");
+  if (!options.tuningData.empty()) tuningData_ = readFile(options.tuningData);
+  else if (tuningPath && *tuningPath) tuningData_ = readFile(tuningPath);
   const char* layer = "VK_LAYER_KHRONOS_validation";
   if (options.validation && !hasLayer(layer))
     throw std::runtime_error("validation requested but VK_LAYER_KHRONOS_validation is not installed");
@@ -206,7 +209,21 @@ vksort::SorterCreateInfo Context::sorterCreateInfo(const vksort::SorterDeveloper
   ci.vkGetDeviceProcAddr = vkGetDeviceProcAddr;
   ci.pDeviceCreateInfo = &deviceCreateInfo_;
   ci.pDeveloperOptions = developer;
+  if (!tuningData_.empty()) {
+    ci.pTuningData = tuningData_.data();
+    ci.tuningDataSize = tuningData_.size();
+    ci.requireTuningData = true;
+  }
   return ci;
+}
+
+std::vector<char> readFile(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) throw std::runtime_error("cannot read " + path);
+  std::vector<char> bytes;
+  for (int c; (c = std::fgetc(f)) != EOF;) bytes.push_back(char(c));
+  std::fclose(f);
+  return bytes;
 }
 
 vksort::SorterDeveloperOptions developerOptionsFromEnvironment() {

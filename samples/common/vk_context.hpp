@@ -28,6 +28,9 @@ struct Options {
   std::vector<const char*> extraDeviceExtensions;
   std::vector<const char*> extraInstanceExtensions;
   bool synchronization2 = false;
+  // A file of tuning data (vksort_tune) every sorter of this context must use; empty: the file
+  // VKSORT_TUNING_DATA names, where it names one (so that a whole test suite runs tuned).
+  std::string tuningData;
 };
 
 struct Buffer {
@@ -61,7 +64,8 @@ class Context {
   VkPhysicalDeviceProperties properties{};
   bool hasGraphics = false;  // the queue draws too, with dynamicRendering enabled
 
-  // The createSorter arguments for this device (developer options: see below).
+  // The createSorter arguments for this device (developer options: see below), with the tuning
+  // data of Options::tuningData, where there is one (required to match).
   vksort::SorterCreateInfo sorterCreateInfo(const vksort::SorterDeveloperOptions* developer = nullptr) const;
 
   // Device-local buffer usable by vksort (device address, storage) and by transfers.
@@ -100,12 +104,16 @@ class Context {
   VkDeviceCreateInfo deviceCreateInfo_{};  // as the device was created, without its queues
   uint32_t messages_ = 0;
   std::string lastMessage_;
+  std::vector<char> tuningData_;
 };
 
 // For the benchmark and the tests, which measure and test vksort's tuning: VKSORT_TUNING (the
 // tuning override) and VKSORT_PIPELINE_STATS from the environment. The shipped library reads no
 // environment variable.
 vksort::SorterDeveloperOptions developerOptionsFromEnvironment();
+
+// A whole file's bytes (tuning data); throws where it cannot be read.
+std::vector<char> readFile(const std::string& path);
 
 // A compute pipeline of the samples' and tests' own kernels: SPIR-V and one push-constant range.
 class ComputePipeline {

@@ -18,7 +18,7 @@ namespace {
 
 const char kUsage[] =
     "usage: vksort_splats [--ply scene.ply | --splats N] [--renderer quads|tiles] [--frames F] [--size WxH]\n"
-    "                    [--out DIR] [--y-up | --y-down] [--window] [--validate]\n"
+    "                    [--out DIR] [--y-up | --y-down] [--window] [--validate] [--tuning FILE]\n"
     "  --ply FILE     a 3DGS-layout binary .ply scene (default: a procedural scene)\n"
     "  --splats N     splats of the procedural scene (default 20000)\n"
     "  --renderer R   quads: sorted by depth, drawn as quads (default); tiles: sorted by tile and depth,\n"
@@ -31,6 +31,7 @@ const char kUsage[] =
     "  --window       show the frames in a window (drag: orbit, scroll: zoom; timings in the title)\n"
     "                 until it closes, or for --frames F when given; --size is the window's size\n"
     "  --validate     Khronos validation on; any message is an error\n"
+    "  --tuning FILE  tuning data from vksort_tune on this device (refused: an error)\n"
     "  --help         this text\n";
 
 uint32_t positive(const std::string& option, const std::string& value) {
@@ -49,7 +50,7 @@ uint32_t positive(const std::string& option, const std::string& value) {
 }  // namespace
 
 int main(int argc, char** argv) try {
-  std::string ply, out = ".";
+  std::string ply, out = ".", tuning;
   uint32_t n = 20000, frames = 8, width = 640, height = 480;
   int yDown = -1;  // -1: the input's convention
   bool window = false, validate = false, framesGiven = false;
@@ -69,7 +70,7 @@ int main(int argc, char** argv) try {
       continue;
     }
     if (k != "--ply" && k != "--splats" && k != "--frames" && k != "--out" && k != "--size" &&
-        k != "--renderer")
+        k != "--renderer" && k != "--tuning")
       throw std::invalid_argument("unknown option \"" + k + "\"");
     if (i + 1 >= argc) throw std::invalid_argument(k + " needs a value");
     const std::string v = argv[++i];
@@ -77,6 +78,7 @@ int main(int argc, char** argv) try {
     else if (k == "--splats") n = positive(k, v);
     else if (k == "--frames") frames = positive(k, v), framesGiven = true;
     else if (k == "--out") out = v;
+    else if (k == "--tuning") tuning = v;
     else if (k == "--renderer") {
       if (v != "quads" && v != "tiles") throw std::invalid_argument("--renderer wants quads or tiles, not \"" + v + "\"");
       method = v == "tiles" ? splats::Method::tiles : splats::Method::quads;
@@ -91,6 +93,7 @@ int main(int argc, char** argv) try {
     splats::WindowOptions wo;
     wo.width = width, wo.height = height, wo.yDown = down, wo.validation = validate, wo.method = method;
     wo.frames = framesGiven ? frames : 0;
+    wo.tuningData = tuning;
     splats::runWindow(scene, wo);
     return 0;
 #else
@@ -103,6 +106,7 @@ int main(int argc, char** argv) try {
 
   vkctx::Options options;
   options.validation = validate;
+  options.tuningData = tuning;
   vkctx::Context ctx(options);
   vksort::Sorter sorter = nullptr;
   vkctx::check(vksort::createSorter(ctx.sorterCreateInfo(), &sorter), "createSorter");

@@ -185,6 +185,7 @@ uint32_t runWindow(const Scene& scene, const WindowOptions& options) {
   if (!required) throw std::runtime_error("--window: GLFW knows no Vulkan surface for this display");
   vkctx::Options ctxOptions;
   ctxOptions.validation = options.validation;
+  ctxOptions.tuningData = options.tuningData;
   ctxOptions.extraInstanceExtensions.assign(required, required + count);
   ctxOptions.extraDeviceExtensions.push_back(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
   vkctx::Context ctx(ctxOptions);

@@ -2,6 +2,7 @@
 // headless (one command buffer: sort, draw), then blitted into a swapchain image and presented.
 // Drag with the left button to orbit, scroll to zoom; the frame's GPU timings are in the title.
 #pragma once
+#include <string>
 #include <cstdint>
 
 #include "splat_renderer.hpp"
@@ -14,6 +15,7 @@ struct WindowOptions {
   bool yDown = false;
   bool validation = false;  // Khronos validation; a message ends the run with an error
   Method method = Method::quads;
+  std::string tuningData;  // a file of tuning data (vksort_tune); empty: none
 };
 
 // Runs the window; returns the frames presented. Throws std::runtime_error when no window can be
