@@ -619,6 +619,7 @@ Status Tuner::run(TuningResult* out) {
     const Task& task = tasks[k];
     const double taskBudget = elapsed() + (budget_ - elapsed()) / double(tasks.size() - k);
     const TileShape builtIn = base.tiers[task.tier].shape[task.cls];
+    if (!progress(className(task.cls))) return fail(Result::errorCancelled, "tuning cancelled");
     if (elapsed() >= budget_) {  // the row stays; the report says it was not measured
       std::snprintf(line, sizeof line, "%-11s %-5u %-11u (not measured: the time budget was spent)\n", className(task.cls),
                     task.tier, task.count);
@@ -626,7 +627,6 @@ Status Tuner::run(TuningResult* out) {
       continue;
     }
     double builtInNanos;
-    if (!progress(className(task.cls))) return fail(Result::errorCancelled, "tuning cancelled");
     if (Status st = heat(baseline.get(), task, k == 0 ? 1000 : 100); !st) return st;
     if (Status st = measure(baseline.get(), task, 1, &builtInNanos); !st) return st;
     TunedTiles candidate;
