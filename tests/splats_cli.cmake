@@ -2,12 +2,9 @@
 # without rendering; unknown options and bad values are errors (exit 2) that print the usage; --out
 # is created when missing. Variables: SPLATS (the executable), WORK_DIR.
 cmake_minimum_required(VERSION 3.21)
+include(${CMAKE_CURRENT_LIST_DIR}/expect_program.cmake)
 function(expect code pattern)
-  execute_process(COMMAND ${SPLATS} ${ARGN} WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE rc OUTPUT_VARIABLE out
-                  ERROR_VARIABLE err)
-  if(NOT rc EQUAL code OR NOT "${out}${err}" MATCHES "${pattern}")
-    message(FATAL_ERROR "vksort_splats ${ARGN}: exit ${rc} (want ${code}), output:\n${out}${err}")
-  endif()
+  expect_program(${SPLATS} ${code} "${pattern}" ${ARGN})
 endfunction()
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})

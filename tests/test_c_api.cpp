@@ -2,6 +2,7 @@
 // and checks the sorted result.
 #include <vksort/vksort.h>
 
+#include "c_create_info.hpp"
 #include "test_support.hpp"
 
 using namespace vksort_test;
@@ -14,21 +15,7 @@ TEST_SUITE("c_api") {
   TEST_CASE("create, query, reject, and sort f32 pairs in descending order, from C") {
     vkctx::Context& ctx = gpu().ctx;
     vksort::SorterCreateInfo cpp = ctx.sorterCreateInfo();
-    const VksortSorterCreateInfo ci{.instance = cpp.instance,
-                                    .vkGetInstanceProcAddr = cpp.vkGetInstanceProcAddr,
-                                    .physicalDevice = cpp.physicalDevice,
-                                    .device = cpp.device,
-                                    .vkGetDeviceProcAddr = cpp.vkGetDeviceProcAddr,
-                                    .pDeviceCreateInfo = cpp.pDeviceCreateInfo,
-                                    .pipelineCache = VK_NULL_HANDLE,
-                                    .pAllocationCallbacks = nullptr,
-                                    .algorithm = VKSORT_ALGORITHM_AUTOMATIC,
-                                    .preparedSortCount = 0,
-                                    .pPreparedSorts = nullptr,
-                                    .pDeveloperOptions = nullptr,
-                                    .pTuningData = nullptr,
-                                    .tuningDataSize = 0,
-                                    .requireTuningData = VK_FALSE};
+    const VksortSorterCreateInfo ci = cCreateInfo(cpp);
     const uint32_t n = 3000;
     VksortSorter sorter = nullptr;
     VksortScratchRequirements req{};

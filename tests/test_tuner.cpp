@@ -5,7 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "sorter_state.hpp"
+#include "sorter_state.hpp"  // first: volk.h before any Vulkan header
+#include "c_create_info.hpp"
 #include "test_support.hpp"
 #include "tuning_data.hpp"
 #include "vksort/vksort.h"
@@ -144,21 +145,10 @@ TEST_SUITE("tuner") {
       vksort::destroySorter(sorter);
     }
     // The same through the C API.
-    const VksortSorterCreateInfo cci{.instance = ci.instance,
-                                     .vkGetInstanceProcAddr = ci.vkGetInstanceProcAddr,
-                                     .physicalDevice = ci.physicalDevice,
-                                     .device = ci.device,
-                                     .vkGetDeviceProcAddr = ci.vkGetDeviceProcAddr,
-                                     .pDeviceCreateInfo = ci.pDeviceCreateInfo,
-                                     .pipelineCache = VK_NULL_HANDLE,
-                                     .pAllocationCallbacks = nullptr,
-                                     .algorithm = VKSORT_ALGORITHM_AUTOMATIC,
-                                     .preparedSortCount = 0,
-                                     .pPreparedSorts = nullptr,
-                                     .pDeveloperOptions = nullptr,
-                                     .pTuningData = foreign.data(),
-                                     .tuningDataSize = foreign.size(),
-                                     .requireTuningData = VK_TRUE};
+    VksortSorterCreateInfo cci = cCreateInfo(ci);
+    cci.pTuningData = foreign.data();
+    cci.tuningDataSize = foreign.size();
+    cci.requireTuningData = VK_TRUE;
     VksortSorter csorter = nullptr;
     CHECK(vksortCreateSorter(&cci, &csorter) == VKSORT_ERROR_INCOMPATIBLE_TUNING);
     CHECK(std::string(vksortGetLastErrorMessage()).find("made on device") != std::string::npos);
@@ -204,21 +194,7 @@ TEST_SUITE("tuner") {
 
   TEST_CASE("the C API tunes, and frees what it returned") {
     const vksort::SorterCreateInfo ci = gpu().ctx.sorterCreateInfo();
-    const VksortSorterCreateInfo cci{.instance = ci.instance,
-                                     .vkGetInstanceProcAddr = ci.vkGetInstanceProcAddr,
-                                     .physicalDevice = ci.physicalDevice,
-                                     .device = ci.device,
-                                     .vkGetDeviceProcAddr = ci.vkGetDeviceProcAddr,
-                                     .pDeviceCreateInfo = ci.pDeviceCreateInfo,
-                                     .pipelineCache = VK_NULL_HANDLE,
-                                     .pAllocationCallbacks = nullptr,
-                                     .algorithm = VKSORT_ALGORITHM_ONESWEEP,
-                                     .preparedSortCount = 0,
-                                     .pPreparedSorts = nullptr,
-                                     .pDeveloperOptions = nullptr,
-                                     .pTuningData = nullptr,
-                                     .tuningDataSize = 0,
-                                     .requireTuningData = VK_FALSE};
+    const VksortSorterCreateInfo cci = cCreateInfo(ci, VKSORT_ALGORITHM_ONESWEEP);
     const VksortPreparedSort sorts[] = {{{VKSORT_KEY_TYPE_U32, VKSORT_VALUE_TYPE_NONE, VKSORT_SORT_ORDER_ASCENDING, 0, 0}, 10000}};
     uint32_t calls = 0;
     const VksortTuneInfo info{.pSorterCreateInfo = &cci,

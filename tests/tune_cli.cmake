@@ -3,25 +3,19 @@
 # a small tuning writes data that --tuning accepts, and data from elsewhere is refused.
 # Variables: TUNE, BENCH, SPLATS (the executables), WORK_DIR.
 cmake_minimum_required(VERSION 3.21)
-function(expect program code pattern)
-  execute_process(COMMAND ${program} ${ARGN} WORKING_DIRECTORY ${WORK_DIR} RESULT_VARIABLE rc OUTPUT_VARIABLE out
-                  ERROR_VARIABLE err)
-  if(NOT rc EQUAL code OR NOT "${out}${err}" MATCHES "${pattern}")
-    message(FATAL_ERROR "${program} ${ARGN}: exit ${rc} (want ${code}), output:\n${out}${err}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/expect_program.cmake)
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
-expect(${TUNE} 0 "usage: vksort_tune" --help)
-expect(${TUNE} 2 "--budget takes a number of seconds.*usage:" --budget soon)
-expect(${TUNE} 2 "unknown argument --sorts everything" --sorts everything)
-expect(${TUNE} 2 "--max-count needs a value" --max-count)
-expect(${TUNE} 0 "pairs32 +0 .*copy ceiling: .*wrote [0-9]+ bytes of tuning data to t.bin"
-       --sorts renderer --max-count 12000 --budget 1 --out t.bin)
-expect(${BENCH} 0 "tuned, .*pairs32,q1,8192,.*,ok"
-       --tuning t.bin --modes pairs32 --min-log2 13 --max-log2 13 --dists none --copy 0 --iterations 2 --warmup-ms 10)
-expect(${SPLATS} 0 "frame 0:" --tuning t.bin --splats 200 --frames 1 --size 32x24 --out ${WORK_DIR})
+expect_program(${TUNE} 0 "usage: vksort_tune" --help)
+expect_program(${TUNE} 2 "--budget takes a number of seconds.*usage:" --budget soon)
+expect_program(${TUNE} 2 "unknown argument --sorts everything" --sorts everything)
+expect_program(${TUNE} 2 "--max-count needs a value" --max-count)
+expect_program(${TUNE} 0 "pairs32 +0 .*copy ceiling: .*wrote [0-9]+ bytes of tuning data to t.bin"
+               --sorts renderer --max-count 12000 --budget 1 --out t.bin)
+expect_program(${BENCH} 0 "tuned, .*pairs32,q1,8192,.*,ok"
+               --tuning t.bin --modes pairs32 --min-log2 13 --max-log2 13 --dists none --copy 0 --iterations 2 --warmup-ms 10)
+expect_program(${SPLATS} 0 "frame 0:" --tuning t.bin --splats 200 --frames 1 --size 32x24 --out ${WORK_DIR})
 file(WRITE ${WORK_DIR}/foreign.bin "not tuning data at all")
-expect(${BENCH} 2 "createSorter.*tuning data is not vksort's"
-       --tuning foreign.bin --modes pairs32 --min-log2 13 --max-log2 13 --dists none --copy 0)
-expect(${SPLATS} 1 "tuning data is not vksort's" --tuning foreign.bin --splats 200 --frames 1 --size 32x24)
+expect_program(${BENCH} 2 "createSorter.*tuning data is not vksort's"
+               --tuning foreign.bin --modes pairs32 --min-log2 13 --max-log2 13 --dists none --copy 0)
+expect_program(${SPLATS} 1 "tuning data is not vksort's" --tuning foreign.bin --splats 200 --frames 1 --size 32x24)
