@@ -613,7 +613,7 @@ Status Tuner::run(TuningResult* out) {
   uint32_t candidates = 0;     // tiles measured beyond the rows
   double compileSeconds = 0;  // spent building candidates' pipelines
   TunedTiles tuned;
-  tuned.algorithm = ci_.algorithm == Algorithm::automatic ? algorithm : Algorithm::automatic;
+  tuned.algorithm = algorithm;  // the tiers the tiles replace are this algorithm's
   report += "class       tier  keys        built-in ms  tuned ms  speedup  tile\n";
   for (size_t k = 0; k < tasks.size(); ++k) {
     const Task& task = tasks[k];

@@ -125,10 +125,11 @@ struct TunedTile {
   uint32_t tunedNanos;   // medians from the same run, interleaved
   TileShape shape;
 };
-// What tuning found for a device: the algorithm it measured best where the caller asks for none,
-// and the tiles of that algorithm's tables it replaces.
+// What tuning found for a device: the algorithm it measured (the faster one, where the caller
+// forced none), which becomes the automatic choice, and the tiles of that algorithm's tables it
+// replaces.
 struct TunedTiles {
-  Algorithm algorithm = Algorithm::automatic;  // automatic: the tables' choice
+  Algorithm algorithm = Algorithm::automatic;  // automatic: the tables' choice (Onesweep)
   uint32_t tileCount = 0;
   TunedTile tiles[kMaxTunedTiles];
 };

@@ -310,7 +310,9 @@ typedef bool (*PFN_vksortTuningProgress)(const TuningProgress& progress, void* p
 
 struct TuneInfo {
   // The device, as createSorter takes it (its prepared sorts and tuning data are not used; its
-  // algorithm, where it names one, is the only one measured).
+  // algorithm, where it names one, is the only one measured). The data names the algorithm it
+  // measured, the faster of the two where none was named: sorters given the data and no
+  // algorithm of their own run that one.
   const SorterCreateInfo* pSorterCreateInfo = nullptr;
   // A queue of a family with compute, from the same device; tuneSorts() submits to it and waits.
   // Nothing else may use it meanwhile (Vulkan's rule for queues); keep the GPU otherwise idle.
