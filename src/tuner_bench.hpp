@@ -1,0 +1,98 @@
+// The tuner's measuring bench (tuneSorts(), tuner.cpp): its own buffers, command buffers and
+// timestamp queries on the caller's device and queue, keys generated on the GPU
+// (glsl/tune_input.comp), and sorts timed, kept warm and checked there.
+#pragma once
+#include <memory>
+
+#include "sorter_state.hpp"
+#include "status.hpp"
+
+namespace vksort::detail {
+
+struct SorterDeleter {
+  void operator()(Sorter_T* s) const { destroySorter(s); }
+};
+using SorterPtr = std::unique_ptr<Sorter_T, SorterDeleter>;
+
+// What one tuned sort measures: a config of the class, at a count of the tier.
+struct Task {
+  uint32_t tier, cls, count;
+  SortConfig config;
+};
+
+// The configs the tuner sorts per tile class: unsigned keys, u32 values.
+inline SortConfig configOfClass(uint32_t cls) {
+  SortConfig c;
+  c.keyType = classWords(cls) == 2 ? KeyType::u64 : KeyType::u32;
+  c.valueType = classKeysAlone(cls) ? ValueType::none : ValueType::u32;
+  return c;
+}
+
+class TuningBench {
+ public:
+  // `info` outlives the bench; `maxHeatMs` bounds one heat() (a share of the tuning's budget).
+  TuningBench(const TuneInfo& info, double maxHeatMs) : info_(info), ci_(*info.pSorterCreateInfo), maxHeatMs_(maxHeatMs) {}
+  ~TuningBench() { release(); }
+  TuningBench(const TuningBench&) = delete;
+  TuningBench& operator=(const TuningBench&) = delete;
+
+  Status init();
+  // A sorter of the caller's device with `tuned` tiles (null: the tables), and nothing prepared.
+  Status makeSorter(Algorithm algorithm, const TunedTiles* tuned, SorterPtr* out);
+  // Submits about `ms` of sorts of `task` with `sorter`, without waiting: the next measurement
+  // queues behind them, so the clocks stay up while the CPU builds a candidate.
+  Status heat(Sorter_T* sorter, const Task& task, double ms);
+  // The median time of kTimedSorts sorts of `task` (keys AND-ed from q hashes).
+  Status measure(Sorter_T* sorter, const Task& task, uint32_t q, double* medianNanos);
+  // One sort of `task` read back and checked: ordered, stable, a permutation of the input.
+  Status checkSort(Sorter_T* sorter, const Task& task, bool* ok);
+
+ private:
+  struct Buffer {
+    VkBuffer buffer = VK_NULL_HANDLE;
+    VkDeviceMemory memory = VK_NULL_HANDLE;
+    VkDeviceSize size = 0;
+    VkDeviceAddress address = 0;
+  };
+  Status createBuffer(VkDeviceSize size, bool hostVisible, Buffer* out);
+  void destroy(Buffer* b);
+  void release();
+  // Two command buffers, each with its fence: kMeasure for what the tuner waits on, kHeat for
+  // sorts submitted ahead that keep the GPU (and its clocks) busy while a candidate compiles.
+  enum SlotIndex { kMeasure, kHeat };
+  struct Slot {
+    VkCommandPool pool = VK_NULL_HANDLE;
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    VkFence fence = VK_NULL_HANDLE;
+    bool pending = false;
+  };
+  Status begin(VkCommandBuffer* cmd, SlotIndex slot = kMeasure);  // after that slot's last submission
+  Status submit(SlotIndex slot = kMeasure);
+  Status wait(SlotIndex slot);
+  Status submitAndWait(VkCommandBuffer) { return submit(kMeasure) ? wait(kMeasure) : submit(kMeasure); }
+  void barrier(VkCommandBuffer cmd, VkPipelineStageFlags src, VkAccessFlags srcAccess, VkPipelineStageFlags dst,
+               VkAccessFlags dstAccess);
+  // `count` sorts of `task` into `cmd`, each from the unsorted input (restored by copies); the
+  // last `timed` of them between timestamps.
+  Status recordSorts(VkCommandBuffer cmd, Sorter_T* sorter, const Task& task, uint32_t count, uint32_t timed);
+  Status prepareInput(const Task& task);
+
+  const TuneInfo& info_;
+  SorterCreateInfo ci_;
+  double maxHeatMs_;
+  VolkDeviceTable vk_{};
+  VkPhysicalDeviceMemoryProperties memory_{};
+  double timestampNanos_ = 1;
+  Slot slots_[2];
+  VkQueryPool queries_ = VK_NULL_HANDLE;
+  VkPipelineCache cache_ = VK_NULL_HANDLE;  // ours where the caller gave none
+  VkPipelineLayout inputLayout_ = VK_NULL_HANDLE;
+  VkPipeline inputPipeline_ = VK_NULL_HANDLE;
+  Buffer pristineKeys_, keys_, pristineValues_, values_, scratch_;
+  Task input_{~0u, ~0u, 0, {}};  // what pristineKeys_ holds
+  uint32_t inputQ_ = 0;
+  double lastNanosPerKey_ = 0;  // of the last measurement: sizes the next one's warm-up
+  static constexpr uint32_t kTimedSorts = 15;
+};
+
+}  // namespace vksort::detail
