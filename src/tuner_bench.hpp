@@ -93,6 +93,7 @@ class TuningBench {
   uint32_t inputQ_ = 0;
   double lastNanosPerKey_ = 0;  // of the last measurement: sizes the next one's warm-up
   static constexpr uint32_t kTimedSorts = 15;
+  static constexpr double kWarmupNanos = 2e7;  // untimed sorts before each measurement
 };
 
 }  // namespace vksort::detail
