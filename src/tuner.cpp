@@ -132,12 +132,17 @@ Status Search::run(TuningResult* out) {
   // The algorithm: the caller's, else the faster of the two over the classes' middle counts.
   Algorithm algorithm = info_.pSorterCreateInfo->algorithm;
   SorterPtr baseline;
-  if (Status st = bench_.makeSorter(algorithm == Algorithm::automatic ? Algorithm::onesweep : algorithm, nullptr, &baseline); !st) return st;
+  // Its pipelines are built per task, before the task heats the GPU (TuningBench::prepare).
+  if (Status st = bench_.makeSorter(algorithm == Algorithm::automatic ? Algorithm::onesweep : algorithm, nullptr,
+                                    {0, 0, 0, configOfClass(kPairs32)}, &baseline);
+      !st)
+    return st;
   std::string report;
   char line[512];
   if (algorithm == Algorithm::automatic) {
     SorterPtr other;
-    if (Status st = bench_.makeSorter(Algorithm::reduceThenScan, nullptr, &other); !st) return st;
+    if (Status st = bench_.makeSorter(Algorithm::reduceThenScan, nullptr, {0, 0, 0, configOfClass(kPairs32)}, &other); !st)
+      return st;
     double logRatio = 0;
     uint32_t measured = 0;
     for (uint32_t cls = 0; cls < kTileClasses; ++cls) {
@@ -145,6 +150,8 @@ Status Search::run(TuningResult* out) {
       const Task task{0, cls, std::min(maxCount[cls], 1u << 20), configOfClass(cls)};
       double onesweep = 0, scan = 0;
       if (!progress("algorithm")) return fail(Result::errorCancelled, "tuning cancelled");
+      for (Sorter_T* sorter : {baseline.get(), other.get()})
+        if (Status st = TuningBench::prepare(sorter, task); !st) return st;
       if (Status st = bench_.heat(baseline.get(), task, measured ? 100 : 1000); !st) return st;  // clocks up first
       for (auto [sorter, nanos] : {std::pair{baseline.get(), &onesweep}, std::pair{other.get(), &scan}})
         if (Status st = bench_.measure(sorter, task, 1, nanos); !st) return st;
@@ -153,6 +160,9 @@ Status Search::run(TuningResult* out) {
       std::snprintf(line, sizeof line, "algorithm, %s at %u keys: Onesweep %.4f ms, reduce-then-scan %.4f ms\n",
                     className(cls), task.count, onesweep * 1e-6, scan * 1e-6);
       report += line;
+      // One algorithm a quarter faster than the other on a class decides it: the rest of the
+      // budget goes to tiles.
+      if (std::abs(std::log(scan / onesweep)) > std::log(1.25)) break;
     }
     algorithm = measured && logRatio / measured < std::log(0.98) ? Algorithm::reduceThenScan : Algorithm::onesweep;
     if (algorithm == Algorithm::reduceThenScan) baseline = std::move(other);
@@ -188,6 +198,7 @@ Status Search::run(TuningResult* out) {
       continue;
     }
     double builtInNanos;
+    if (Status st = TuningBench::prepare(baseline.get(), task); !st) return st;
     if (Status st = bench_.heat(baseline.get(), task, k == 0 ? 1000 : 100); !st) return st;
     if (Status st = bench_.measure(baseline.get(), task, 1, &builtInNanos); !st) return st;
     TunedTiles candidate;
@@ -206,10 +217,10 @@ Status Search::run(TuningResult* out) {
         candidate.tiles[0].shape = next;
         SorterPtr sorter;
         // The GPU sorts with the best tile while the CPU builds the candidate's pipelines.
-        if (Status st = bench_.heat(bestSorter ? bestSorter.get() : baseline.get(), task, std::clamp(1.5 * compileMs, 30.0, 300.0)); !st)
+        if (Status st = bench_.heat(bestSorter ? bestSorter.get() : baseline.get(), task, std::clamp(1.2 * compileMs, 20.0, 300.0)); !st)
           return st;
         const double compileStart = elapsed();
-        if (!bench_.makeSorter(algorithm, &candidate, &sorter)) continue;  // a shape this device cannot build
+        if (!bench_.makeSorter(algorithm, &candidate, task, &sorter)) continue;  // a shape this device cannot build
         compileMs = (elapsed() - compileStart) * 1e3;
         compileSeconds += compileMs * 1e-3;
         const TileShape fitted = sorter->tuning.tiers[task.tier].shape[task.cls];

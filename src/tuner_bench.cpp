@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "recorder.hpp"
+
 namespace vksort::detail {
 namespace {
 
@@ -229,13 +231,24 @@ Status TuningBench::prepareInput(const Task& task) {
   return {};
 }
 
-Status TuningBench::makeSorter(Algorithm algorithm, const TunedTiles* tuned, SorterPtr* out) {
+Status TuningBench::makeSorter(Algorithm algorithm, const TunedTiles* tuned, const Task& task, SorterPtr* out) {
   SorterCreateInfo ci = ci_;
   ci.algorithm = algorithm;
   Sorter s = nullptr;
   if (Status st = createSorterTuned(ci, tuned, &s); !st) return st;
   out->reset(s);
-  return {};
+  return prepare(s, task);
+}
+
+Status TuningBench::prepare(Sorter_T* sorter, const Task& task) {
+  // Only what the measured (direct) sort records: prepareSorts() would build every tier's.
+  const SortConfig config = [&] {
+    SortConfig c = task.config;
+    c.endBit = endBitOf(c);
+    return c;
+  }();
+  SortPipelines unused;
+  return getSortPipelines(*sorter, planSort(sorter->tuning, config, task.count, task.count, false), &unused);
 }
 
 // The median of kTimedSorts sorts of `task` (keys AND-ed from q hashes), in one submission after
@@ -313,9 +326,12 @@ Status TuningBench::recordSorts(VkCommandBuffer cmd, Sorter_T* sorter, const Tas
 
 Status TuningBench::heat(Sorter_T* sorter, const Task& task, double ms) {
   if (Status st = prepareInput(task); !st) return st;
-  // Two sorts where no time is known yet; never more than a twentieth of the budget.
+  if (lastNanosPerKey_ == 0) {  // a first measurement sizes the heat
+    double unused;
+    if (Status st = measure(sorter, task, 1, &unused); !st) return st;
+  }
   ms = std::min(ms, maxHeatMs_);
-  const uint32_t sorts = lastNanosPerKey_ > 0 ? uint32_t(std::clamp(ms * 1e6 / (lastNanosPerKey_ * task.count), 1.0, 4000.0)) : 2;
+  const uint32_t sorts = uint32_t(std::clamp(ms * 1e6 / (lastNanosPerKey_ * task.count), 1.0, 4000.0));
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   if (Status st = begin(&cmd, kHeat); !st) return st;
   if (Status st = recordSorts(cmd, sorter, task, sorts, 0); !st) {

@@ -37,8 +37,12 @@ class TuningBench {
   TuningBench& operator=(const TuningBench&) = delete;
 
   Status init();
-  // A sorter of the caller's device with `tuned` tiles (null: the tables), and nothing prepared.
-  Status makeSorter(Algorithm algorithm, const TunedTiles* tuned, SorterPtr* out);
+  // A sorter of the caller's device with `tuned` tiles (null: the tables), with the pipelines of
+  // `task` built.
+  Status makeSorter(Algorithm algorithm, const TunedTiles* tuned, const Task& task, SorterPtr* out);
+  // Builds the pipelines of `task`'s sorts, where `sorter` has not yet: a measurement must never
+  // wait on the CPU building them, with the GPU idle and its clocks falling.
+  static Status prepare(Sorter_T* sorter, const Task& task);
   // Submits about `ms` of sorts of `task` with `sorter`, without waiting: the next measurement
   // queues behind them, so the clocks stay up while the CPU builds a candidate.
   Status heat(Sorter_T* sorter, const Task& task, double ms);
