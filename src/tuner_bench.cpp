@@ -183,6 +183,11 @@ Status TuningBench::submit(SlotIndex index) {
   return {};
 }
 
+Status TuningBench::submitAndWait() {
+  if (Status st = submit(kMeasure); !st) return st;
+  return wait(kMeasure);
+}
+
 Status TuningBench::wait(SlotIndex index) {
   Slot& slot = slots_[index];
   if (!slot.pending) return {};
@@ -215,20 +220,20 @@ Status TuningBench::prepareInput(const Task& task) {
     if (Status st = ensure(buffer, bytes); !st) return st;
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   if (Status st = begin(&cmd); !st) return st;
-  vk_.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, inputPipeline_);
-  const uint32_t groups = std::min<uint32_t>((task.count + 255) / 256, 4096);
-  InputPush keysPush{pristineKeys_.address, task.count, kb / 4, 1, 0};
-  vk_.vkCmdPushConstants(cmd, inputLayout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof keysPush, &keysPush);
-  vk_.vkCmdDispatch(cmd, groups, 1, 1);
-  if (vb) {
-    InputPush valuesPush{pristineValues_.address, task.count, vb / 4, 0, 1};
-    vk_.vkCmdPushConstants(cmd, inputLayout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof valuesPush, &valuesPush);
-    vk_.vkCmdDispatch(cmd, groups, 1, 1);
-  }
-  if (Status st = submitAndWait(cmd); !st) return st;
+  recordInput(cmd, pristineKeys_.address, task.count, kb / 4, 1, false);
+  if (vb) recordInput(cmd, pristineValues_.address, task.count, vb / 4, 0, true);
+  if (Status st = submitAndWait(); !st) return st;
   input_ = task;
   inputQ_ = 1;
   return {};
+}
+
+void TuningBench::recordInput(VkCommandBuffer cmd, VkDeviceAddress dst, uint32_t count, uint32_t words, uint32_t q,
+                              bool values) {
+  const InputPush push{dst, count, words, q, values ? 1u : 0u};
+  vk_.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, inputPipeline_);
+  vk_.vkCmdPushConstants(cmd, inputLayout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
+  vk_.vkCmdDispatch(cmd, std::min<uint32_t>((count + 255) / 256, 4096), 1, 1);  // a grid-stride loop
 }
 
 Status TuningBench::makeSorter(Algorithm algorithm, const TunedTiles* tuned, const Task& task, SorterPtr* out) {
@@ -242,13 +247,8 @@ Status TuningBench::makeSorter(Algorithm algorithm, const TunedTiles* tuned, con
 
 Status TuningBench::prepare(Sorter_T* sorter, const Task& task) {
   // Only what the measured (direct) sort records: prepareSorts() would build every tier's.
-  const SortConfig config = [&] {
-    SortConfig c = task.config;
-    c.endBit = endBitOf(c);
-    return c;
-  }();
   SortPipelines unused;
-  return getSortPipelines(*sorter, planSort(sorter->tuning, config, task.count, task.count, false), &unused);
+  return getSortPipelines(*sorter, planSort(sorter->tuning, task.config, task.count, task.count, false), &unused);
 }
 
 // The median of kTimedSorts sorts of `task` (keys AND-ed from q hashes), in one submission after
@@ -260,11 +260,8 @@ Status TuningBench::measure(Sorter_T* sorter, const Task& task, uint32_t q, doub
     if (Status st = wait(kHeat); !st) return st;
     VkCommandBuffer cmd = VK_NULL_HANDLE;
     if (Status st = begin(&cmd); !st) return st;
-    vk_.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, inputPipeline_);
-    InputPush push{pristineKeys_.address, task.count, keyBytes(task.config.keyType) / 4, q, 0};
-    vk_.vkCmdPushConstants(cmd, inputLayout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
-    vk_.vkCmdDispatch(cmd, std::min<uint32_t>((task.count + 255) / 256, 4096), 1, 1);
-    if (Status st = submitAndWait(cmd); !st) return st;
+    recordInput(cmd, pristineKeys_.address, task.count, keyBytes(task.config.keyType) / 4, q, false);
+    if (Status st = submitAndWait(); !st) return st;
     inputQ_ = q;
   }
   // Untimed sorts first, kWarmupNanos of them by the last estimate (heat() ran before them).
@@ -276,7 +273,7 @@ Status TuningBench::measure(Sorter_T* sorter, const Task& task, uint32_t q, doub
     vk_.vkEndCommandBuffer(cmd);
     return st;
   }
-  if (Status st = submitAndWait(cmd); !st) return st;
+  if (Status st = submitAndWait(); !st) return st;
   uint64_t ticks[2 * kTimedSorts];
   if (VkResult r = vk_.vkGetQueryPoolResults(ci_.device, queries_, 0, 2 * kTimedSorts, sizeof ticks, ticks, 8,
                                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT))
@@ -359,7 +356,7 @@ Status TuningBench::checkSort(Sorter_T* sorter, const Task& task, bool* ok) {
     vk_.vkCmdCopyBuffer(cmd, keys_.buffer, staging.buffer, 1, &sorted);
     if (vb) vk_.vkCmdCopyBuffer(cmd, values_.buffer, staging.buffer, 1, &values);
     barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
-    st = submitAndWait(cmd);
+    st = submitAndWait();
   }
   void* mapped = nullptr;
   if (st)

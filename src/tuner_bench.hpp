@@ -25,6 +25,7 @@ inline SortConfig configOfClass(uint32_t cls) {
   SortConfig c;
   c.keyType = classWords(cls) == 2 ? KeyType::u64 : KeyType::u32;
   c.valueType = classKeysAlone(cls) ? ValueType::none : ValueType::u32;
+  c.endBit = endBitOf(c);  // resolved, as planSort() takes it
   return c;
 }
 
@@ -73,13 +74,16 @@ class TuningBench {
   Status begin(VkCommandBuffer* cmd, SlotIndex slot = kMeasure);  // after that slot's last submission
   Status submit(SlotIndex slot = kMeasure);
   Status wait(SlotIndex slot);
-  Status submitAndWait(VkCommandBuffer) { return submit(kMeasure) ? wait(kMeasure) : submit(kMeasure); }
+  Status submitAndWait();  // the measure slot's
   void barrier(VkCommandBuffer cmd, VkPipelineStageFlags src, VkAccessFlags srcAccess, VkPipelineStageFlags dst,
                VkAccessFlags dstAccess);
   // `count` sorts of `task` into `cmd`, each from the unsorted input (restored by copies); the
   // last `timed` of them between timestamps.
   Status recordSorts(VkCommandBuffer cmd, Sorter_T* sorter, const Task& task, uint32_t count, uint32_t timed);
   Status prepareInput(const Task& task);
+  // Records tune_input.comp writing `count` elements of `words` words at `dst`: keys AND-ed from q
+  // hashes, or (values) 0, 1, 2...
+  void recordInput(VkCommandBuffer cmd, VkDeviceAddress dst, uint32_t count, uint32_t words, uint32_t q, bool values);
 
   const TuneInfo& info_;
   SorterCreateInfo ci_;
