@@ -471,17 +471,11 @@ int main(int argc, char** argv) try {
     options.extraDeviceExtensions = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
     options.synchronization2 = true;
   }
+  options.tuningData = args.tuning;  // empty: VKSORT_TUNING_DATA's, where set
   vkctx::Context ctx(options);
   vksort::Sorter sorter = nullptr;
   const vksort::SorterDeveloperOptions developer = vkctx::developerOptionsFromEnvironment();  // VKSORT_TUNING
-  vksort::SorterCreateInfo ci = ctx.sorterCreateInfo(&developer);
-  const std::vector<char> tuning = args.tuning.empty() ? std::vector<char>() : vkctx::readFile(args.tuning);
-  if (!tuning.empty()) {
-    ci.pTuningData = tuning.data();
-    ci.tuningDataSize = tuning.size();
-    ci.requireTuningData = true;
-  }
-  vkctx::check(vksort::createSorter(ci, &sorter), "createSorter");
+  vkctx::check(vksort::createSorter(ctx.sorterCreateInfo(&developer), &sorter), "createSorter");
   const vksort::SorterProperties p = vksort::getSorterProperties(sorter);
   std::printf("# %s, driver 0x%x, subgroup %u%s, %s%s (what each sort runs: vksort_demo --describe)\n",
               ctx.properties.deviceName, ctx.properties.driverVersion, p.subgroupSize,

@@ -67,6 +67,18 @@ static VkPhysicalDevice pickDevice(VkInstance instance) {
   return devices[0];
 }
 
+namespace {
+// A whole file's bytes (tuning data); throws where it cannot be read.
+std::vector<char> readFile(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) throw std::runtime_error("cannot read " + path);
+  std::vector<char> bytes;
+  for (int c; (c = std::fgetc(f)) != EOF;) bytes.push_back(char(c));
+  std::fclose(f);
+  return bytes;
+}
+}  // namespace
+
 Context::Context(const Options& options) {
   const char* tuningPath = std::getenv("VKSORT_TUNING_DATA");
   if (!options.tuningData.empty()) tuningData_ = readFile(options.tuningData);
@@ -217,14 +229,6 @@ vksort::SorterCreateInfo Context::sorterCreateInfo(const vksort::SorterDeveloper
   return ci;
 }
 
-std::vector<char> readFile(const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) throw std::runtime_error("cannot read " + path);
-  std::vector<char> bytes;
-  for (int c; (c = std::fgetc(f)) != EOF;) bytes.push_back(char(c));
-  std::fclose(f);
-  return bytes;
-}
 
 vksort::SorterDeveloperOptions developerOptionsFromEnvironment() {
   static const std::string tuning = std::getenv("VKSORT_TUNING") ? std::getenv("VKSORT_TUNING") : "";

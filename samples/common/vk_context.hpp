@@ -112,9 +112,6 @@ class Context {
 // environment variable.
 vksort::SorterDeveloperOptions developerOptionsFromEnvironment();
 
-// A whole file's bytes (tuning data); throws where it cannot be read.
-std::vector<char> readFile(const std::string& path);
-
 // A compute pipeline of the samples' and tests' own kernels: SPIR-V and one push-constant range.
 class ComputePipeline {
  public:
