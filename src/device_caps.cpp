@@ -1,5 +1,6 @@
 #include "device_caps.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -138,6 +139,21 @@ Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDev
                 "bufferDeviceAddress is not enabled in SorterCreateInfo::pDeviceCreateInfo's pNext chain: set it in a "
                 "VkPhysicalDeviceVulkan12Features there (vksort::getDeviceRequirements does it for you)");
   return {};
+}
+
+Status checkProvenSubgroupSize(const DeviceCaps& caps, bool sizeControl) {
+  const uint32_t proven = kMaxProvenSubgroupSize;
+  if (sizeControl ? caps.minSubgroupSize <= proven : caps.maxSubgroupSize <= proven) return {};
+  if (!sizeControl && caps.hasSubgroupSizeControl && caps.minSubgroupSize <= proven)
+    return fail(Result::errorFeatureNotPresent,
+                "%s may run subgroups of up to %u invocations, and vksort's kernels are proven at 4 to %u: enable "
+                "subgroupSizeControl and computeFullSubgroups (vksort::getDeviceRequirements does) so that vksort "
+                "can require %u",
+                caps.deviceName, caps.maxSubgroupSize, proven, std::min(caps.maxSubgroupSize, proven));
+  return fail(Result::errorFeatureNotPresent,
+              "%s %s %u invocations, and vksort's kernels are proven at 4 to %u only (docs/DEVICES.md)",
+              caps.deviceName, sizeControl ? "runs no subgroups smaller than" : "may run subgroups of",
+              sizeControl ? caps.minSubgroupSize : caps.maxSubgroupSize, proven);
 }
 
 bool offersSubgroupSizeControl(const InstanceFunctions& fn, VkPhysicalDevice physicalDevice, const DeviceCaps& caps) {

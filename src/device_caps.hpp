@@ -82,6 +82,17 @@ void visitFeatureFields(Base* chain, Visit&& visit) {
 Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDevice, const VkDeviceCreateInfo* info,
                        bool pipelineStatistics, DeviceCaps* caps);
 
+// The largest subgroup size every kernel has been run at by the suites, with validation: 4, 8 and
+// 16 on lavapipe in CI, 32 on NVIDIA GPUs. Larger sizes stay unproven: llvmpipe advertises 32 to
+// 128 at LP_NATIVE_VECTOR_WIDTH 1024 to 4096 but runs subgroups of 16 there (its vectors stop at
+// 512 bits; the setup suite's subgroup probe shows it), and no GPU lent to us runs them.
+inline constexpr uint32_t kMaxProvenSubgroupSize = 32;
+
+// Fails with errorFeatureNotPresent where the kernels could run at a subgroup size larger than
+// kMaxProvenSubgroupSize: the device's minimum, where `sizeControl` (a size can be required), else
+// its maximum. The message says what would let vksort require a proven size.
+Status checkProvenSubgroupSize(const DeviceCaps& caps, bool sizeControl);
+
 // Whether the device offers subgroup size control with full subgroups for compute (features and
 // property), which vksort uses where it is enabled.
 bool offersSubgroupSizeControl(const InstanceFunctions& fn, VkPhysicalDevice physicalDevice, const DeviceCaps& caps);

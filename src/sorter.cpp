@@ -138,6 +138,7 @@ Status detail::createSorterTuned(const SorterCreateInfo& ci, const TunedTiles* m
     s->allocator = &s->allocatorCopy;
   }
   Status status = queryDeviceCaps(ifn, ci.physicalDevice, ci.pDeviceCreateInfo, developer.pipelineStatistics, &s->caps);
+  if (status && !tuningOverride.names("subgroup")) status = checkProvenSubgroupSize(s->caps, s->caps.canRequireSubgroupSize);
   if (status) {
     PFN_vkGetDeviceProcAddr gdpa = ci.vkGetDeviceProcAddr ? ci.vkGetDeviceProcAddr : ifn.getDeviceProcAddr;
     if (const char* missing = loadDeviceTable(ci.device, gdpa, &s->vk))

@@ -105,7 +105,9 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOve
   Tuning t{};
   const uint32_t wantSubgroup = v.subgroupSize.value_or(caps.subgroupSize);
   if (caps.canRequireSubgroupSize) {
-    t.subgroupSize = std::clamp(wantSubgroup, caps.minSubgroupSize, caps.maxSubgroupSize);
+    // A proven size (device_caps.hpp), unless a developer names one: that is how a size is proven.
+    const uint32_t ceiling = developer.names("subgroup") ? wantSubgroup : kMaxProvenSubgroupSize;
+    t.subgroupSize = std::clamp(std::min(wantSubgroup, ceiling), caps.minSubgroupSize, caps.maxSubgroupSize);
     t.requireSubgroupSize = true;
     t.minSubgroupSize = t.subgroupSize;
   } else {

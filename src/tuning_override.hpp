@@ -16,6 +16,11 @@ namespace vksort::detail {
 
 struct TuningOverride {
   std::vector<std::pair<std::string, uint32_t>> settings;  // in the order given
+  bool names(const char* name) const {
+    for (const auto& setting : settings)
+      if (setting.first == name) return true;
+    return false;
+  }
 };
 
 // `text` (null: none), parsed; an error names an item that is malformed or names nothing.

@@ -252,8 +252,8 @@ constexpr TileShape untuned(uint32_t keysPerInvocation) {
           .rankFirst = false,
           .persistentTiles = false, .prefetchPairs = false, .ridingValues = false};
 }
-constexpr TileRow kAmd32[] = {{0, untuned(16), "Never measured: 16 keys per invocation, since wave64 halves the subgroup counters' rows."}};
-constexpr TileRow kAmdWide[] = {{0, untuned(8), "Never measured: half the 32-bit tile's keys, the same shared memory."}};
+constexpr TileRow kAmd32[] = {{0, untuned(8), "Never measured: a starting point for wave32, fitted to the device's shared memory."}};
+constexpr TileRow kAmdWide[] = {{0, untuned(4), "Never measured: half the 32-bit tile's keys, the same shared memory."}};
 constexpr TileRow kIntel32[] = {{0, untuned(8), "Never measured: a starting point, fitted to the device's shared memory."}};
 constexpr TileRow kIntelWide[] = {{0, untuned(4), "Never measured: half the 32-bit tile's keys, the same shared memory."}};
 constexpr TileRow kOther32[] = {{0, untuned(8), "Never measured: a starting point, fitted to the device's shared memory."}};
@@ -286,7 +286,9 @@ constexpr VendorTuning untunedVendor(const char* name, std::optional<uint32_t> s
 // Look-back waits (never measured here): long on AMD and Intel, whose drivers are believed to keep
 // a spinning workgroup's predecessors running; sooner on other devices (lavapipe: each turn
 // re-reads 32 times, patient_wait.glsl).
-constexpr VendorTuning kAmd = untunedVendor("AMD", 64, 2048, tableOf(kAmd32), tableOf(kAmdWide));
+// AMD: wave32, RDNA's smaller size and the largest one proven (device_caps.hpp); GCN's wave64 is
+// refused.
+constexpr VendorTuning kAmd = untunedVendor("AMD", 32, 2048, tableOf(kAmd32), tableOf(kAmdWide));
 constexpr VendorTuning kIntel = untunedVendor("Intel", 16, 2048, tableOf(kIntel32), tableOf(kIntelWide));
 constexpr VendorTuning kOther = untunedVendor("other", std::nullopt, 256, tableOf(kOther32), tableOf(kOtherWide));
 

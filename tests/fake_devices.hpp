@@ -28,6 +28,15 @@ inline vksort::detail::DeviceCaps capsOf(uint32_t vendorId, VkDriverId driver, u
 
 inline vksort::detail::DeviceCaps h100() { return capsOf(0x10DE, VK_DRIVER_ID_NVIDIA_PROPRIETARY, 32, 132); }
 
+// AMD RDNA: wave64 by default, wave32 where a size is required.
+inline vksort::detail::DeviceCaps rdna() {
+  vksort::detail::DeviceCaps caps = capsOf(0x1002, VK_DRIVER_ID_AMD_OPEN_SOURCE, 64, 0);
+  caps.minSubgroupSize = 32;
+  caps.maxWorkgroupSubgroups = 1024 / 32;
+  caps.hasSubgroupSizeControl = true;
+  return caps;
+}
+
 struct FakeDevice {
   const char* name;
   vksort::detail::DeviceCaps caps;
@@ -41,7 +50,7 @@ inline std::vector<FakeDevice> fakeDevices() {
   lavapipe.maxSubgroupSize = 16;
   lavapipe.canRequireSubgroupSize = false;
   return {{"nvidia-h100", h100()},
-          {"amd", capsOf(0x1002, VK_DRIVER_ID_AMD_OPEN_SOURCE, 64, 0)},
+          {"amd", rdna()},
           {"intel", capsOf(0x8086, VK_DRIVER_ID_INTEL_OPEN_SOURCE_MESA, 16, 0)},
           {"unknown", capsOf(0x1234, VkDriverId(0), 32, 0)},
           {"lavapipe", lavapipe}};

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <initializer_list>
 #include <optional>
+#include <vector>
 
 #include "test_support.hpp"
 
@@ -21,6 +22,10 @@ bool deviceOffersSizeControl(const vkctx::Context& ctx) {
   vkGetPhysicalDeviceFeatures2(ctx.physicalDevice, &has);
   return has13.subgroupSizeControl && has13.computeFullSubgroups;
 }
+
+const uint32_t kSubgroupProbeSpirv[] = {
+#include "subgroup_probe.comp.spv.inc"
+};
 
 // Sorts a few thousand u32 pairs with `sorter` and checks them.
 void sortsCorrectly(vksort::Sorter sorter) {
@@ -144,6 +149,42 @@ Sorted sortWithScratch(const std::vector<uint32_t>& keys, const vksort::SortConf
 }  // namespace
 
 TEST_SUITE("setup") {
+  TEST_CASE("the device runs subgroups as large as it reports") {
+    // Every kernel sizes its ballots, shuffles and per-subgroup rows by gl_SubgroupSize: a device
+    // whose subgroups are smaller than it reports sorts wrongly or crashes (llvmpipe at
+    // LP_NATIVE_VECTOR_WIDTH 1024 reports 32 and runs 16: docs/DEVICES.md). The probe runs at the
+    // device's default size, as the kernels do without size control.
+    vkctx::Context& ctx = gpu().ctx;
+    auto subgroup = vkStruct<VkPhysicalDeviceSubgroupProperties>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES);
+    auto props = vkStruct<VkPhysicalDeviceProperties2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &subgroup);
+    vkGetPhysicalDeviceProperties2(ctx.physicalDevice, &props);
+    const uint32_t size = subgroup.subgroupSize, invocations = 256;
+    REQUIRE(invocations % size == 0);
+    vkctx::ComputePipeline probe(ctx, kSubgroupProbeSpirv, sizeof kSubgroupProbeSpirv, 8);
+    vkctx::Buffer out = ctx.createDeviceBuffer(5 * invocations * 4);
+    const VkDeviceAddress address = ctx.address(out);
+    VkCommandBuffer cmd = ctx.beginCommands();
+    probe.dispatch(cmd, &address, 1);
+    ctx.submitAndWait(cmd);
+    std::vector<uint32_t> w(5 * invocations);
+    ctx.download(out, w.data(), w.size() * 4);
+    ctx.destroy(out);
+    // Which invocation runs which lane of which subgroup is the device's choice: each pair once.
+    std::vector<uint8_t> seen(invocations);
+    uint32_t wrong = 0;
+    for (uint32_t i = 0; i < invocations; ++i) {
+      const uint32_t* r = &w[5 * i];
+      const bool inRange = r[1] < size && r[2] < invocations / size;
+      const bool right = r[0] == size && inRange && !seen[r[2] * size + r[1]]++ && r[3] == size && r[4] == size;
+      if (!right && wrong++ == 0)
+        FAIL_CHECK("invocation " << i << " of a subgroup of " << size << " reports size " << r[0] << ", lane " << r[1]
+                                 << ", subgroup " << r[2] << "; its ballot counts " << r[3] << " and its sum "
+                                 << r[4]);
+    }
+    CHECK(wrong == 0);
+    requireNoValidationMessages();
+  }
+
   TEST_CASE("getDeviceRequirements sets features in any chain and lists extensions") {
     vkctx::Context& ctx = gpu().ctx;
     const bool sizeControl = deviceOffersSizeControl(ctx);

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "device_caps.hpp"
 #include "fake_devices.hpp"
 #include "plan.hpp"
 #include "tuning.hpp"
@@ -22,6 +23,7 @@ using vksort::detail::DeviceCaps;
 using vksort::detail::Tuning;
 using vksort_test::capsOf;
 using vksort_test::h100;
+using vksort_test::rdna;
 
 namespace {
 
@@ -77,6 +79,43 @@ TEST_SUITE("tuning") {
     CHECK(t.tierCount == 9);
   }
 
+  TEST_CASE("kernels run at subgroup sizes the suites have proven, or not at all") {
+    using vksort::detail::checkProvenSubgroupSize;
+    using vksort::detail::kMaxProvenSubgroupSize;
+    REQUIRE(kMaxProvenSubgroupSize == 32);
+    // RDNA runs wave64 unless a size is required: vksort requires 32.
+    const Tuning amd = tuned(rdna(), "");
+    CHECK(amd.subgroupSize == 32);
+    CHECK(amd.requireSubgroupSize);
+    CHECK(checkProvenSubgroupSize(rdna(), true));
+    // A vendor without a row's size gets the device's default, capped at the proven size.
+    DeviceCaps unknown64 = capsOf(0x1234, VkDriverId(0), 64, 0);
+    unknown64.minSubgroupSize = 16;
+    CHECK(tuned(unknown64, "").subgroupSize == 32);
+    // Without size control enabled it would run wave64: refused, naming what to enable.
+    DeviceCaps uncontrolled = rdna();
+    uncontrolled.canRequireSubgroupSize = false;
+    const vksort::Status off = checkProvenSubgroupSize(uncontrolled, false);
+    CHECK(off.result == vksort::Result::errorFeatureNotPresent);
+    CHECK(std::string(off.message).find("enable subgroupSizeControl and computeFullSubgroups") != std::string::npos);
+    // Wave64 only (GCN), 64 to 128 (as some mobile GPUs): no proven size, refused.
+    const vksort::Status gcn = checkProvenSubgroupSize(capsOf(0x1002, VK_DRIVER_ID_AMD_OPEN_SOURCE, 64, 0), true);
+    CHECK(gcn.result == vksort::Result::errorFeatureNotPresent);
+    CHECK(std::string(gcn.message).find("runs no subgroups smaller than 64") != std::string::npos);
+    DeviceCaps wide = capsOf(0x5143, VkDriverId(0), 64, 0);
+    wide.maxSubgroupSize = 128;
+    CHECK_FALSE(checkProvenSubgroupSize(wide, true));
+    CHECK_FALSE(checkProvenSubgroupSize(wide, false));
+    // Proven sizes pass with size control and without.
+    for (const vksort_test::FakeDevice& d : vksort_test::fakeDevices()) {
+      CAPTURE(d.name);
+      CHECK(checkProvenSubgroupSize(d.caps, d.caps.canRequireSubgroupSize));
+      CHECK(tuned(d.caps, "").subgroupSize <= kMaxProvenSubgroupSize);
+    }
+    // A developer who names a size gets it: that is how a new size is proven.
+    CHECK(tuned(rdna(), "subgroup=64").subgroupSize == 64);
+  }
+
   TEST_CASE("devices never measured keep the choices the Vulkan spec promises") {
     // Plain look-back loads and stores and atomic ranking lean on NVIDIA's behaviour (lookback.glsl,
     // binning_rank_atomics.glsl); persistent tiles hung lavapipe.
@@ -84,7 +123,7 @@ TEST_SUITE("tuning") {
       const char* name;
       DeviceCaps caps;
     };
-    for (const Device& d : {Device{"AMD", capsOf(0x1002, VK_DRIVER_ID_AMD_OPEN_SOURCE, 64, 0)},
+    for (const Device& d : {Device{"AMD", rdna()},
                             Device{"Intel", capsOf(0x8086, VK_DRIVER_ID_INTEL_OPEN_SOURCE_MESA, 16, 0)},
                             Device{"unknown", capsOf(0x1234, VkDriverId(0), 32, 0)}}) {
       CAPTURE(d.name);

@@ -171,7 +171,8 @@ struct SorterCreateInfo {
   PFN_vkGetDeviceProcAddr vkGetDeviceProcAddr = nullptr;
   // The VkDeviceCreateInfo `device` was created with (only its pNext chain and extension list
   // are read, during createSorter). vksort learns from it which features and extensions are
-  // enabled: bufferDeviceAddress must be; subgroup size control is used where it is. Null:
+  // enabled: bufferDeviceAddress must be; subgroup size control is used where it is (and must be
+  // where the device may run subgroups larger than 32, which no kernel is proven at). Null:
   // bufferDeviceAddress is taken as enabled and nothing optional is used.
   const VkDeviceCreateInfo* pDeviceCreateInfo = nullptr;
   // Optional.
