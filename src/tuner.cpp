@@ -181,7 +181,7 @@ Status Search::run(TuningResult* out) {
     }
   steps_ = step_ + uint32_t(tasks.size()) * 20;
 
-  uint32_t candidates = 0;     // tiles measured beyond the rows
+  uint32_t measuredTiles = 0;  // tiles measured beyond the rows
   double compileSeconds = 0;  // spent building candidates' pipelines
   TunedTiles tuned;
   tuned.algorithm = algorithm;  // the tiers the tiles replace are this algorithm's
@@ -209,24 +209,31 @@ Status Search::run(TuningResult* out) {
     SorterPtr bestSorter;
     double bestNanos = builtInNanos;
     std::vector<TileShape> seen{builtIn};
-    double compileMs = 50;  // the last candidate's creation
+    double waveMs = 50;  // building the last candidates, per wave of buildThreads() sorters
     for (bool improved = true; improved && elapsed() < taskBudget;) {
       improved = false;
-      for (const TileShape& next : neighbours(best, task.tier, task.cls, base)) {
+      // The best tile's neighbours, built at once while the GPU sorts with the best tile.
+      std::vector<TileShape> shapes = neighbours(best, task.tier, task.cls, base);
+      shapes.erase(std::remove_if(shapes.begin(), shapes.end(),
+                                  [&](const TileShape& c) { return std::find(seen.begin(), seen.end(), c) != seen.end(); }),
+                   shapes.end());
+      std::vector<TunedTiles> candidates(shapes.size(), candidate);
+      for (size_t i = 0; i < shapes.size(); ++i) candidates[i].tiles[0].shape = shapes[i];
+      const double waves = std::ceil(double(shapes.size()) / bench_.buildThreads());
+      if (Status st = bench_.heat(bestSorter ? bestSorter.get() : baseline.get(), task, std::clamp(1.2 * waveMs * waves, 20.0, 300.0)); !st)
+        return st;
+      const double compileStart = elapsed();
+      std::vector<SorterPtr> sorters;
+      bench_.makeSorters(algorithm, candidates, task, &sorters);  // null: a shape this device cannot build
+      compileSeconds += elapsed() - compileStart;
+      waveMs = std::max(1.0, (elapsed() - compileStart) * 1e3 / waves);
+      for (SorterPtr& sorter : sorters) {
         if (elapsed() >= taskBudget) break;
-        candidate.tiles[0].shape = next;
-        SorterPtr sorter;
-        // The GPU sorts with the best tile while the CPU builds the candidate's pipelines.
-        if (Status st = bench_.heat(bestSorter ? bestSorter.get() : baseline.get(), task, std::clamp(1.2 * compileMs, 20.0, 300.0)); !st)
-          return st;
-        const double compileStart = elapsed();
-        if (!bench_.makeSorter(algorithm, &candidate, task, &sorter)) continue;  // a shape this device cannot build
-        compileMs = (elapsed() - compileStart) * 1e3;
-        compileSeconds += compileMs * 1e-3;
+        if (!sorter) continue;
         const TileShape fitted = sorter->tuning.tiers[task.tier].shape[task.cls];
         if (std::find(seen.begin(), seen.end(), fitted) != seen.end()) continue;
         seen.push_back(fitted);
-        ++candidates;
+        ++measuredTiles;
         double nanos, again;
         if (!progress(className(task.cls))) return fail(Result::errorCancelled, "tuning cancelled");
         if (Status st = bench_.measure(sorter.get(), task, 1, &nanos); !st) return st;
@@ -269,9 +276,10 @@ Status Search::run(TuningResult* out) {
   out->data = encodeTuningData(baseline->caps, tuned);
   out->seconds = elapsed();
   std::snprintf(line, sizeof line,
-                "%s: %s, %u of %zu tiles tuned in %.1f s; %u other tiles measured, their pipelines built in %.1f s\n",
+                "%s: %s, %u of %zu tiles tuned in %.1f s; %u other tiles measured, their pipelines built in %.1f s "
+                "on %u threads\n",
                 baseline->caps.deviceName, algorithm == Algorithm::onesweep ? "Onesweep" : "reduce-then-scan",
-                tuned.tileCount, tasks.size(), out->seconds, candidates, compileSeconds);
+                tuned.tileCount, tasks.size(), out->seconds, measuredTiles, compileSeconds, bench_.buildThreads());
   out->report = line + report;
   if (tuned.tileCount)
     out->report += "\nAs rows of src/tuning_tables.cpp (each from its tier's start; the class's row before it "

@@ -1,6 +1,8 @@
 #include "tuner_bench.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <thread>
 #include <vector>
 
 #include "recorder.hpp"
@@ -69,11 +71,11 @@ Status TuningBench::init() {
   queryInfo.queryType = VK_QUERY_TYPE_TIMESTAMP;
   queryInfo.queryCount = 2 * kTimedSorts;
   if (VkResult r = vk_.vkCreateQueryPool(ci_.device, &queryInfo, nullptr, &queries_)) return failVulkan(r, "vkCreateQueryPool");
-  if (!ci_.pipelineCache) {  // candidates share every pipeline but their binning kernels
-    auto cacheInfo = vkStruct<VkPipelineCacheCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO);
-    if (VkResult r = vk_.vkCreatePipelineCache(ci_.device, &cacheInfo, nullptr, &cache_)) return failVulkan(r, "vkCreatePipelineCache");
-    ci_.pipelineCache = cache_;
-  }
+  // Candidates share every pipeline but their binning kernels, and are built on several threads:
+  // a cache of our own, internally synchronized (the caller's may have been created otherwise).
+  auto cacheInfo = vkStruct<VkPipelineCacheCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO);
+  if (VkResult r = vk_.vkCreatePipelineCache(ci_.device, &cacheInfo, nullptr, &cache_)) return failVulkan(r, "vkCreatePipelineCache");
+  ci_.pipelineCache = cache_;
   ci_.preparedSortCount = 0;
   ci_.pPreparedSorts = nullptr;
   ci_.pTuningData = nullptr;  // the baseline is the built-in tables
@@ -243,6 +245,28 @@ Status TuningBench::makeSorter(Algorithm algorithm, const TunedTiles* tuned, con
   if (Status st = createSorterTuned(ci, tuned, &s); !st) return st;
   out->reset(s);
   return prepare(s, task);
+}
+
+uint32_t TuningBench::buildThreads() const {
+  if (ci_.pAllocationCallbacks) return 1;
+  return std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+}
+
+void TuningBench::makeSorters(Algorithm algorithm, const std::vector<TunedTiles>& tuned, const Task& task,
+                              std::vector<SorterPtr>* out) {
+  out->clear();
+  out->resize(tuned.size());
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i; (i = next++) < tuned.size();) {
+      SorterPtr s;
+      if (makeSorter(algorithm, &tuned[i], task, &s)) (*out)[i] = std::move(s);
+    }
+  };
+  std::vector<std::thread> helpers;
+  for (uint32_t i = 1; i < std::min<size_t>(buildThreads(), tuned.size()); ++i) helpers.emplace_back(work);
+  work();
+  for (std::thread& t : helpers) t.join();
 }
 
 Status TuningBench::prepare(Sorter_T* sorter, const Task& task) {

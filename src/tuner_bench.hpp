@@ -3,6 +3,7 @@
 // (glsl/tune_input.comp), and sorts timed, kept warm and checked there.
 #pragma once
 #include <memory>
+#include <vector>
 
 #include "sorter_state.hpp"
 #include "status.hpp"
@@ -41,6 +42,13 @@ class TuningBench {
   // A sorter of the caller's device with `tuned` tiles (null: the tables), with the pipelines of
   // `task` built.
   Status makeSorter(Algorithm algorithm, const TunedTiles* tuned, const Task& task, SorterPtr* out);
+  // makeSorter() for each of `tuned`, on up to buildThreads() threads at once (the GPU heats
+  // meanwhile); a shape the device cannot build leaves its sorter null.
+  void makeSorters(Algorithm algorithm, const std::vector<TunedTiles>& tuned, const Task& task,
+                   std::vector<SorterPtr>* out);
+  // 1 where the caller's allocation callbacks are used (they need not be thread-safe); else the
+  // CPU's cores, up to 8.
+  uint32_t buildThreads() const;
   // Builds the pipelines of `task`'s sorts, where `sorter` has not yet: a measurement must never
   // wait on the CPU building them, with the GPU idle and its clocks falling.
   static Status prepare(Sorter_T* sorter, const Task& task);
@@ -93,7 +101,7 @@ class TuningBench {
   double timestampNanos_ = 1;
   Slot slots_[2];
   VkQueryPool queries_ = VK_NULL_HANDLE;
-  VkPipelineCache cache_ = VK_NULL_HANDLE;  // ours where the caller gave none
+  VkPipelineCache cache_ = VK_NULL_HANDLE;  // ours: the caller's may be externally synchronized
   VkPipelineLayout inputLayout_ = VK_NULL_HANDLE;
   VkPipeline inputPipeline_ = VK_NULL_HANDLE;
   Buffer pristineKeys_, keys_, pristineValues_, values_, scratch_;
