@@ -444,15 +444,15 @@ void runWorkloads(Bench& bench, const Args& args) {
       if (args.ply.empty()) throw std::runtime_error("the ply workload needs --ply FILE");
       ply = plyPoints(args.ply);
     }
-    for (int lg : args.workloadLog2) {
-      const size_t n = size_t(1) << lg;
+    const std::vector<size_t> counts = bench_workloads::countsOf(spec, args.workloadLog2);
+    for (size_t n : counts) {
       const std::vector<uint32_t> keys = bench_workloads::generate(name, n, &ply);
       std::printf("# workload %s n=%zu, bits [%u,%u), per pass: distinct digits / top digit's share:", name.c_str(), n,
                   spec.beginBit, spec.endBit);
       for (const PassStats& s : passStats(configOfWorkload(spec), keys))
         std::printf(" %u/%.1f%%", s.distinct, 100 * s.topShare);
       std::printf("\n");
-      if (name == "ply" && !args.saveKeys.empty() && lg == args.workloadLog2.back()) {
+      if (name == "ply" && !args.saveKeys.empty() && n == counts.back()) {
         std::FILE* f = std::fopen(args.saveKeys.c_str(), "wb");
         if (!f || std::fwrite(keys.data(), 4, keys.size(), f) != keys.size()) throw std::runtime_error("cannot write " + args.saveKeys);
         std::fclose(f);

@@ -12,6 +12,9 @@
 //   tile64      3DGS keys (tile << 32) | depth bits at 1920x1080 in 16x16 tiles (8160 tiles:
 //               13 bits), u64 keys with u32 indices over all 64 bits (two constant passes)
 //   tile64b45   the same over bits [0, 45): the bits the tile count needs
+//   tile64small tile64's keys of a small scene: always 144,076 of them (the counts of
+//               --workload-log2 do not apply), where the whole sort runs in one dispatch on
+//               NVIDIA with its two constant passes (it once took 2.4x the time of [0, 45))
 //   ply         the depths of a user's splats (a .ply file's x, y, z), like room
 #pragma once
 #include <cmath>
@@ -29,12 +32,13 @@ struct Spec {
   bool floatKeys;     // f32 keys (else unsigned)
   bool descending;
   uint32_t beginBit, endBit;
+  size_t count = 0;   // its one count; 0: the counts the benchmark is given
 };
 
 inline const Spec kSpecs[] = {
     {"room", 32, true, true, 0, 32},       {"object", 32, true, true, 0, 32},   {"depth16", 32, false, false, 0, 32},
     {"depth16b16", 32, false, false, 0, 16}, {"top16", 32, false, false, 0, 32}, {"tile64", 64, false, false, 0, 64},
-    {"tile64b45", 64, false, false, 0, 45},  {"ply", 32, true, true, 0, 32},
+    {"tile64b45", 64, false, false, 0, 45},  {"ply", 32, true, true, 0, 32},    {"tile64small", 64, false, false, 0, 64, 144076},
 };
 
 inline const Spec& specOf(const std::string& name) {
@@ -86,6 +90,14 @@ inline uint32_t floatBits(float f) {
   uint32_t b;
   std::memcpy(&b, &f, 4);
   return b;
+}
+
+// The counts a workload runs at: its own, else 2^lg for each of `log2s`.
+inline std::vector<size_t> countsOf(const Spec& spec, const std::vector<int>& log2s) {
+  if (spec.count) return {spec.count};
+  std::vector<size_t> counts;
+  for (int lg : log2s) counts.push_back(size_t(1) << lg);
+  return counts;
 }
 
 // n keys of `name` as 32-bit words (a 64-bit key: low word first); `points` gives the ply

@@ -231,6 +231,6 @@ int main(int argc, char** argv) {
   for (size_t n : args.sizes)
     for (const std::string& mode : args.modes) runMode(args, mode, n, 1);
   for (const std::string& name : args.workloads)
-    for (int lg : args.workloadLog2) runWorkload(args, name, size_t(1) << lg);
+    for (size_t n : bench_workloads::countsOf(bench_workloads::specOf(name), args.workloadLog2)) runWorkload(args, name, n);
   return 0;
 }
