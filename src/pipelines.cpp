@@ -45,10 +45,21 @@ Status Pipelines::create(const VolkDeviceTable& vk, VkDevice device, const Tunin
 Status Pipelines::get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out, uint32_t tier,
                       bool fitted, uint32_t digitWord) const {
   const PipelineKey key = normalizedKey(tuning_, {kernel, keyType, valueType, tier, fitted, digitWord});
-  std::lock_guard<std::mutex> lock(mutex_);
   VkPipeline& slot = pipelines_[key.kernel][key.keyType][key.valueType][key.tier][key.fitted][key.digitWord];
-  if (!slot)
-    if (Status st = build(key, &slot); !st) return st;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (slot) {
+      *out = slot;
+      return {};
+    }
+  }
+  // Built outside the lock, so that threads building different pipelines (the tuner's) compile
+  // side by side; where two built the same one, the first to return keeps it.
+  VkPipeline built = VK_NULL_HANDLE;
+  if (Status st = build(key, &built); !st) return st;
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (slot) vk_->vkDestroyPipeline(device_, built, allocator_);
+  else slot = built;
   *out = slot;
   return {};
 }

@@ -143,15 +143,21 @@ Status Search::run(TuningResult* out) {
     SorterPtr other;
     if (Status st = bench_.makeSorter(Algorithm::reduceThenScan, nullptr, {0, 0, 0, configOfClass(kPairs32)}, &other); !st)
       return st;
+    std::vector<Task> compared;  // per class, at its largest count up to 2^20
+    for (uint32_t cls = 0; cls < kTileClasses; ++cls)
+      if (maxCount[cls] > baseline->tuning.smallSortKeys[classWords(cls) - 1])
+        compared.push_back({0, cls, std::min(maxCount[cls], 1u << 20), configOfClass(cls)});
+    Sorter_T* both[2] = {baseline.get(), other.get()};
+    if (Status st = bench_.buildWhileHeating(2 * compared.size(),
+                                             [&](size_t i) { return TuningBench::prepare(both[i % 2], compared[i / 2]); });
+        !st)
+      return st;
     double logRatio = 0;
     uint32_t measured = 0;
-    for (uint32_t cls = 0; cls < kTileClasses; ++cls) {
-      if (maxCount[cls] <= baseline->tuning.smallSortKeys[classWords(cls) - 1]) continue;
-      const Task task{0, cls, std::min(maxCount[cls], 1u << 20), configOfClass(cls)};
+    for (const Task& task : compared) {
+      const uint32_t cls = task.cls;
       double onesweep = 0, scan = 0;
       if (!progress("algorithm")) return fail(Result::errorCancelled, "tuning cancelled");
-      for (Sorter_T* sorter : {baseline.get(), other.get()})
-        if (Status st = TuningBench::prepare(sorter, task); !st) return st;
       if (Status st = bench_.heat(baseline.get(), task, measured ? 100 : 1000); !st) return st;  // clocks up first
       for (auto [sorter, nanos] : {std::pair{baseline.get(), &onesweep}, std::pair{other.get(), &scan}})
         if (Status st = bench_.measure(sorter, task, 1, nanos); !st) return st;
@@ -180,6 +186,10 @@ Status Search::run(TuningResult* out) {
       tasks.push_back({i, cls, uint32_t(std::sqrt(double(lo) * double(hi))), configOfClass(cls)});
     }
   steps_ = step_ + uint32_t(tasks.size()) * 20;
+  // Every task's built-in pipelines first, side by side, so that no task starts on a GPU left idle.
+  if (Status st = bench_.buildWhileHeating(tasks.size(), [&](size_t i) { return TuningBench::prepare(baseline.get(), tasks[i]); });
+      !st)
+    return st;
 
   uint32_t measuredTiles = 0;  // tiles measured beyond the rows
   double compileSeconds = 0;  // spent building candidates' pipelines
@@ -199,7 +209,8 @@ Status Search::run(TuningResult* out) {
     }
     double builtInNanos;
     if (Status st = TuningBench::prepare(baseline.get(), task); !st) return st;
-    if (Status st = bench_.heat(baseline.get(), task, k == 0 ? 1000 : 100); !st) return st;
+    // Clocks up first (the GPU has been busy since, but for the CPU's turns between tasks).
+    if (Status st = bench_.heat(baseline.get(), task, k == 0 ? 1000 : 30); !st) return st;
     if (Status st = bench_.measure(baseline.get(), task, 1, &builtInNanos); !st) return st;
     TunedTiles candidate;
     candidate.algorithm = algorithm;
@@ -209,44 +220,54 @@ Status Search::run(TuningResult* out) {
     SorterPtr bestSorter;
     double bestNanos = builtInNanos;
     std::vector<TileShape> seen{builtIn};
-    double waveMs = 50;  // building the last candidates, per wave of buildThreads() sorters
     for (bool improved = true; improved && elapsed() < taskBudget;) {
       improved = false;
-      // The best tile's neighbours, built at once while the GPU sorts with the best tile.
+      // The best tile's neighbours not yet measured, in waves of as many as build at once (while
+      // the GPU sorts with the best tile); the fastest of a wave that beats the best climbs.
       std::vector<TileShape> shapes = neighbours(best, task.tier, task.cls, base);
       shapes.erase(std::remove_if(shapes.begin(), shapes.end(),
                                   [&](const TileShape& c) { return std::find(seen.begin(), seen.end(), c) != seen.end(); }),
                    shapes.end());
-      std::vector<TunedTiles> candidates(shapes.size(), candidate);
-      for (size_t i = 0; i < shapes.size(); ++i) candidates[i].tiles[0].shape = shapes[i];
-      const double waves = std::ceil(double(shapes.size()) / bench_.buildThreads());
-      if (Status st = bench_.heat(bestSorter ? bestSorter.get() : baseline.get(), task, std::clamp(1.2 * waveMs * waves, 20.0, 300.0)); !st)
-        return st;
-      const double compileStart = elapsed();
-      std::vector<SorterPtr> sorters;
-      bench_.makeSorters(algorithm, candidates, task, &sorters);  // null: a shape this device cannot build
-      compileSeconds += elapsed() - compileStart;
-      waveMs = std::max(1.0, (elapsed() - compileStart) * 1e3 / waves);
-      for (SorterPtr& sorter : sorters) {
-        if (elapsed() >= taskBudget) break;
-        if (!sorter) continue;
-        const TileShape fitted = sorter->tuning.tiers[task.tier].shape[task.cls];
-        if (std::find(seen.begin(), seen.end(), fitted) != seen.end()) continue;
-        seen.push_back(fitted);
-        ++measuredTiles;
-        double nanos, again;
-        if (!progress(className(task.cls))) return fail(Result::errorCancelled, "tuning cancelled");
-        if (Status st = bench_.measure(sorter.get(), task, 1, &nanos); !st) return st;
-        if (nanos >= 0.99 * bestNanos) continue;
+      for (size_t from = 0; from < shapes.size() && !improved && elapsed() < taskBudget; from += bench_.buildThreads()) {
+        const size_t n = std::min<size_t>(bench_.buildThreads(), shapes.size() - from);
+        std::vector<TunedTiles> candidates(n, candidate);
+        for (size_t i = 0; i < n; ++i) candidates[i].tiles[0].shape = shapes[from + i];
+        const double compileStart = elapsed();
+        std::vector<SorterPtr> sorters(n);  // null: a shape this device cannot build
+        if (Status st = bench_.buildWhileHeating(
+                n,
+                [&](size_t i) {
+                  if (!bench_.makeSorter(algorithm, &candidates[i], task, &sorters[i])) sorters[i].reset();
+                  return Status{};
+                },
+                bestSorter ? bestSorter.get() : baseline.get(), &task);
+            !st)
+          return st;
+        compileSeconds += elapsed() - compileStart;
+        SorterPtr* fastest = nullptr;
+        double fastestNanos = 0;
+        for (SorterPtr& sorter : sorters) {
+          if (elapsed() >= taskBudget) break;
+          if (!sorter) continue;
+          const TileShape fitted = sorter->tuning.tiers[task.tier].shape[task.cls];
+          if (std::find(seen.begin(), seen.end(), fitted) != seen.end()) continue;
+          seen.push_back(fitted);
+          ++measuredTiles;
+          double nanos;
+          if (!progress(className(task.cls))) return fail(Result::errorCancelled, "tuning cancelled");
+          if (Status st = bench_.measure(sorter.get(), task, 1, &nanos); !st) return st;
+          if (!fastest || nanos < fastestNanos) fastest = &sorter, fastestNanos = nanos;
+        }
+        if (!fastest || fastestNanos >= 0.99 * bestNanos) continue;
         // A win is measured again, after the best so far, so that a lucky median does not climb.
+        double again;
         if (Status st = bench_.measure(bestSorter ? bestSorter.get() : baseline.get(), task, 1, &bestNanos); !st) return st;
-        if (Status st = bench_.measure(sorter.get(), task, 1, &again); !st) return st;
-        if (std::max(nanos, again) >= 0.99 * bestNanos) continue;
-        best = fitted;
-        bestNanos = std::max(nanos, again);
-        bestSorter = std::move(sorter);
-        improved = true;
-        break;  // climb from the new best
+        if (Status st = bench_.measure(fastest->get(), task, 1, &again); !st) return st;
+        if (std::max(fastestNanos, again) >= 0.99 * bestNanos) continue;
+        best = (*fastest)->tuning.tiers[task.tier].shape[task.cls];
+        bestNanos = std::max(fastestNanos, again);
+        bestSorter = std::move(*fastest);
+        improved = true;  // climb from the new best
       }
     }
     // Keep it where it still wins, interleaved with the row, on uniform keys and on crowded ones

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -252,21 +253,25 @@ uint32_t TuningBench::buildThreads() const {
   return std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
 }
 
-void TuningBench::makeSorters(Algorithm algorithm, const std::vector<TunedTiles>& tuned, const Task& task,
-                              std::vector<SorterPtr>* out) {
-  out->clear();
-  out->resize(tuned.size());
-  std::atomic<size_t> next{0};
+Status TuningBench::buildWhileHeating(size_t n, const std::function<Status(size_t)>& build, Sorter_T* heater,
+                                      const Task* heatTask) {
+  std::atomic<size_t> next{0}, done{0};
+  std::mutex failureLock;
+  Status failure;
   auto work = [&] {
-    for (size_t i; (i = next++) < tuned.size();) {
-      SorterPtr s;
-      if (makeSorter(algorithm, &tuned[i], task, &s)) (*out)[i] = std::move(s);
-    }
+    for (size_t i; (i = next++) < n; ++done)
+      if (Status st = build(i); !st) {
+        std::lock_guard<std::mutex> lock(failureLock);
+        if (failure) failure = st;
+      }
   };
-  std::vector<std::thread> helpers;
-  for (uint32_t i = 1; i < std::min<size_t>(buildThreads(), tuned.size()); ++i) helpers.emplace_back(work);
-  work();
-  for (std::thread& t : helpers) t.join();
+  std::vector<std::thread> builders;
+  for (uint32_t i = 0; i < std::min<size_t>(buildThreads(), n); ++i) builders.emplace_back(work);
+  Status st;
+  // Each heat() waits for the one before it: the queue stays fed, a few sorts ahead.
+  while (heater && st && done < n) st = heat(heater, *heatTask, 20);
+  for (std::thread& t : builders) t.join();
+  return st ? failure : st;
 }
 
 Status TuningBench::prepare(Sorter_T* sorter, const Task& task) {
@@ -359,7 +364,8 @@ Status TuningBench::heat(Sorter_T* sorter, const Task& task, double ms) {
     vk_.vkEndCommandBuffer(cmd);
     return st;
   }
-  return submit(kHeat);
+  if (Status st = submit(kHeat); !st) return st;
+  return wait(kHeat);
 }
 
 // One sort of `task` with `sorter`, read back and checked: ordered, stable, and a permutation of

@@ -2,6 +2,7 @@
 // timestamp queries on the caller's device and queue, keys generated on the GPU
 // (glsl/tune_input.comp), and sorts timed, kept warm and checked there.
 #pragma once
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -42,18 +43,21 @@ class TuningBench {
   // A sorter of the caller's device with `tuned` tiles (null: the tables), with the pipelines of
   // `task` built.
   Status makeSorter(Algorithm algorithm, const TunedTiles* tuned, const Task& task, SorterPtr* out);
-  // makeSorter() for each of `tuned`, on up to buildThreads() threads at once (the GPU heats
-  // meanwhile); a shape the device cannot build leaves its sorter null.
-  void makeSorters(Algorithm algorithm, const std::vector<TunedTiles>& tuned, const Task& task,
-                   std::vector<SorterPtr>* out);
+  // Runs build(i) for each i in [0, n) on up to buildThreads() threads at once, and returns the
+  // first failure among them (or the heater's). Meanwhile, where
+  // `heater` is given, the calling thread keeps the GPU sorting `heatTask` with it, so that the
+  // clocks do not fall while the CPU compiles (they drop to a fifth within a second of idling,
+  // and the next measurements' warm-up does not bring them back).
+  Status buildWhileHeating(size_t n, const std::function<Status(size_t)>& build, Sorter_T* heater = nullptr,
+                           const Task* heatTask = nullptr);
   // 1 where the caller's allocation callbacks are used (they need not be thread-safe); else the
   // CPU's cores, up to 8.
   uint32_t buildThreads() const;
   // Builds the pipelines of `task`'s sorts, where `sorter` has not yet: a measurement must never
   // wait on the CPU building them, with the GPU idle and its clocks falling.
   static Status prepare(Sorter_T* sorter, const Task& task);
-  // Submits about `ms` of sorts of `task` with `sorter`, without waiting: the next measurement
-  // queues behind them, so the clocks stay up while the CPU builds a candidate.
+  // About `ms` of sorts of `task` with `sorter`, submitted and waited for (a sorter may be
+  // destroyed whenever no call runs), to bring the clocks up or keep them there.
   Status heat(Sorter_T* sorter, const Task& task, double ms);
   // The median time of kTimedSorts sorts of `task` (keys AND-ed from q hashes).
   Status measure(Sorter_T* sorter, const Task& task, uint32_t q, double* medianNanos);
@@ -70,8 +74,8 @@ class TuningBench {
   Status createBuffer(VkDeviceSize size, bool hostVisible, Buffer* out);
   void destroy(Buffer* b);
   void release();
-  // Two command buffers, each with its fence: kMeasure for what the tuner waits on, kHeat for
-  // sorts submitted ahead that keep the GPU (and its clocks) busy while a candidate compiles.
+  // Two command buffers, each with its fence: kMeasure for measurements, kHeat for the sorts that
+  // keep the clocks up.
   enum SlotIndex { kMeasure, kHeat };
   struct Slot {
     VkCommandPool pool = VK_NULL_HANDLE;
