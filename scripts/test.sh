@@ -50,7 +50,8 @@ done
 # are off: the only leaks reported come from driver and layer modules already unloaded, where
 # nothing can be attributed or suppressed. The consumer tests are left out here (they link this
 # instrumented library into an uninstrumented project), and so are the demo's --describe, the
-# splats sample's command line and window, the benchmark's workloads and vksort_tune's command line
+# splats sample's command line and window, the demo's and benchmark's command lines, the
+# benchmark's workloads and vksort_tune's command line
 # (none of those programs is built
 # here). Only the test binaries are built (the samples they test are libraries they
 # link); the Release build above compiled everything else. The constant-pass, algorithms and
@@ -65,7 +66,7 @@ cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS
 cmake --build build-sanitize -j "$(nproc)" --target vksort_tests vksort_tuning_tests
 ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 VKSORT_SOAK_COUNT=$sanitizer_soak LP_NATIVE_VECTOR_WIDTH=256 \
   VKSORT_DEVICE=llvmpipe \
-  ctest --test-dir build-sanitize "${jobs[@]}" --output-on-failure -E "consumer|demo_describe|splats_cli|splats_window|bench_workloads|tune_cli|constant_passes|algorithms|tiles"
+  ctest --test-dir build-sanitize "${jobs[@]}" --output-on-failure -E "consumer|demo_describe|demo_bench_cli|splats_cli|splats_window|bench_workloads|tune_cli|constant_passes|algorithms|tiles"
 
 if command -v vulkaninfo >/dev/null && vulkaninfo --summary 2>/dev/null | grep -q 'PHYSICAL_DEVICE_TYPE_\(DISCRETE\|INTEGRATED\)_GPU'; then
   echo "== default device"

@@ -28,17 +28,8 @@ Status Pipelines::create(const VolkDeviceTable& vk, VkDevice device, const Tunin
   layoutInfo.pPushConstantRanges = &range;
   if (VkResult r = vk.vkCreatePipelineLayout(device, &layoutInfo, allocator, &layout_); r != VK_SUCCESS)
     return failVulkan(r, "vkCreatePipelineLayout");
-  // Up front: the unkeyed kernels and the u32 sorts, so that a device that cannot build them fails here.
-  const uint32_t none = uint32_t(ValueType::none), u32 = uint32_t(ValueType::u32);
-  const bool onesweep = tuning.algorithm == Algorithm::onesweep;
-  VkPipeline p;
-  for (Kernel k : {kInit, kScan, kCopyBack, kHistogram})
-    if (Status st = get(k, kKeyU32, none, &p); !st) return st;
-  if (!onesweep)
-    if (Status st = get(kTileScan, 0, 0, &p); !st) return st;
-  for (uint32_t values : {none, u32})
-    for (Kernel k : {onesweep ? kBinning : kUpsweep, onesweep ? kBinning : kDownsweep, kSmallSort})
-      if (Status st = get(k, kKeyU32, values, &p); !st) return st;
+  // Nothing else up front: a sort's pipelines are built by prepareSorts() or its first record, so
+  // that a sorter costs nothing for sorts it never runs (the tuner creates one per candidate).
   return {};
 }
 

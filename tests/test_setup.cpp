@@ -302,6 +302,12 @@ TEST_SUITE("setup") {
     const uint32_t maxCount = 300000;
     const vksort::PreparedSort prepared[] = {{f32pairs, maxCount}, {u64alone, maxCount}};
     vksort::SorterCreateInfo ci = ctx.sorterCreateInfo();
+    {  // With nothing prepared, createSorter builds nothing: a sorter costs no compiling up front.
+      vksort::Sorter bare = nullptr;
+      REQUIRE(vksort::createSorter(ci, &bare));
+      CHECK(testProperties(bare).pipelinesBuilt == 0);
+      vksort::destroySorter(bare);
+    }
     ci.preparedSortCount = 2;
     ci.pPreparedSorts = prepared;
     vksort::Sorter sorter = nullptr;

@@ -9,8 +9,9 @@
 //   0. Before vkCreateDevice: getDeviceRequirements() sets the features and lists the extensions
 //      to enable.
 //   1. createSorter() once per VkDevice, with the VkDeviceCreateInfo. The sorter is immutable: any
-//      thread may record with it. prepareSorts() (or the create info's list) builds pipelines
-//      ahead, so that recording never compiles.
+//      thread may record with it. It builds no pipeline itself: prepareSorts() (or the create
+//      info's list) builds those of the sorts you name ahead, so that recording never compiles;
+//      a sort not prepared builds its own at its first recordSort().
 //   2. getScratchRequirements() for the largest count you will sort; create a scratch buffer
 //      of that size and usage. No hidden allocations: give each frame in flight its own.
 //   3. recordSort() into a command buffer, between the barriers of "Barrier contract" below.

@@ -6,24 +6,7 @@
 // Timing: per size, about a second of back-to-back sorts to bring the clocks up, then one
 // submission of `iterations` sorts; each sort is preceded by a restore of the unsorted input
 // (outside the timed region) and bracketed by timestamps. Median and minimum of those.
-//   usage: vksort_bench [--max-log2 28] [--min-log2 10] [--step-log2 2] [--modes keys32,pairs32]
-//                       [--iterations 20] [--warmup-ms 1000] [--sizes n,n,...] [--dists 1,2,4,8,16] [--dist-log2 26]
-//                       [--profile 1]   (per-dispatch medians, from the sort's profiling timestamps)
-//                       [--tuning FILE] (tuning data from vksort_tune: required to match the device)
-//                       [--copy 0]      (skip the copy ceiling)
-//                       [--large 1]     (only: 2^30 + 12345 pairs32 and 2^31 + 7 keys32, checked)
-//                       [--indirect 1]  (the count from a GPU buffer: impl "vksort-indirect")
-//                       [--impl vrdx]   (vrdx instead of vksort, keys32 and pairs32; vrdx_sort.hpp)
-//                       [--workloads room,object,...] [--workload-log2 20,22,24,26]
-//                                       (renderer keys, workloads.hpp: generated on the CPU, the
-//                                        same as the CUB reference's; the CSV's mode is the
-//                                        workload, its dist "scene"; each prints its digits)
-//                       [--ply FILE]    (the ply workload: the file's splats seen from behind
-//                                        their bounds, looking along +z; with --save-keys F the
-//                                        keys of the largest size go to F for the CUB reference)
-//   impl is "vksort" for Onesweep, "vksort-rts" for reduce-then-scan (VKSORT_TUNING=algorithm=2).
-//   modes: keys32, pairs32, keysf32, pairs32b16 (bits [0,16)), pairs32b24 (bits [0,24)),
-//          keys64, pairs64v32 (u64 keys, u32 values), pairs64v64
+// Usage: vksort_bench --help (kUsage below).
 #include <algorithm>
 #include <functional>
 #include <memory>
@@ -66,6 +49,26 @@ struct Args {
   std::string tuning;  // tuning data from vksort_tune, required
 };
 
+const char* const kUsage =
+    "usage: vksort_bench [--max-log2 28] [--min-log2 10] [--step-log2 2] [--modes keys32,pairs32]\n"
+    "                    [--iterations 20] [--warmup-ms 1000] [--sizes n,n,...] [--dists 1,2,4,8,16] [--dist-log2 26]\n"
+    "                    [--profile 1]   (per-dispatch medians, from the sort's profiling timestamps)\n"
+    "                    [--tuning FILE] (tuning data from vksort_tune: required to match the device)\n"
+    "                    [--copy 0]      (skip the copy ceiling)\n"
+    "                    [--large 1]     (only: 2^30 + 12345 pairs32 and 2^31 + 7 keys32, checked)\n"
+    "                    [--indirect 1]  (the count from a GPU buffer: impl \"vksort-indirect\")\n"
+    "                    [--impl vrdx]   (vrdx instead of vksort, keys32 and pairs32; vrdx_sort.hpp)\n"
+    "                    [--workloads room,object,...] [--workload-log2 20,22,24,26]\n"
+    "                                    (renderer keys, workloads.hpp: generated on the CPU, the\n"
+    "                                     same as the CUB reference's; the CSV's mode is the\n"
+    "                                     workload, its dist \"scene\"; each prints its digits)\n"
+    "                    [--ply FILE]    (the ply workload: the file's splats seen from behind\n"
+    "                                     their bounds, looking along +z; with --save-keys F the\n"
+    "                                     keys of the largest size go to F for the CUB reference)\n"
+    "impl is \"vksort\" for Onesweep, \"vksort-rts\" for reduce-then-scan (VKSORT_TUNING=algorithm=2).\n"
+    "modes: keys32, pairs32, keysf32, pairs32b16 (bits [0,16)), pairs32b24 (bits [0,24)),\n"
+    "       keys64, pairs64v32 (u64 keys, u32 values), pairs64v64\n";
+
 std::vector<std::string> split(const std::string& s) {
   std::vector<std::string> out;
   std::stringstream ss(s);
@@ -75,28 +78,53 @@ std::vector<std::string> split(const std::string& s) {
 
 Args parse(int argc, char** argv) {
   Args a;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    std::string k = argv[i], v = argv[i + 1];
-    if (k == "--max-log2") a.maxLog2 = std::stoi(v);
-    else if (k == "--min-log2") a.minLog2 = std::stoi(v);
-    else if (k == "--step-log2") a.stepLog2 = std::max(1, std::stoi(v));
-    else if (k == "--iterations") a.iterations = std::stoi(v);
-    else if (k == "--warmup-ms") a.warmupMs = std::stoi(v);
-    else if (k == "--dist-log2") a.distLog2 = std::stoi(v);
+  // A whole number for option k; anything else is an argument error (usage, exit 2).
+  auto integer = [](const std::string& k, const std::string& v) {
+    size_t used = 0;
+    long long n = 0;
+    try {
+      n = std::stoll(v, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != v.size() || n < 0 || n > 0xFFFFFFFFll)
+      throw std::invalid_argument(k + " takes a whole number, not \"" + v + "\"");
+    return n;
+  };
+  auto integers = [&](const std::string& k, const std::string& v) {
+    std::vector<long long> out;
+    for (const std::string& item : split(v)) out.push_back(integer(k, item));
+    if (out.empty()) throw std::invalid_argument(k + " takes a list of whole numbers");
+    return out;
+  };
+  for (int i = 1; i < argc; ++i) {
+    const std::string k = argv[i];
+    if (k == "--help" || k == "-h") {
+      std::fputs(kUsage, stdout);
+      std::exit(0);
+    }
+    if (i + 1 >= argc) throw std::invalid_argument(k + " needs a value (or is unknown)");
+    const std::string v = argv[++i];
+    if (k == "--max-log2") a.maxLog2 = int(integer(k, v));
+    else if (k == "--min-log2") a.minLog2 = int(integer(k, v));
+    else if (k == "--step-log2") a.stepLog2 = std::max(1, int(integer(k, v)));
+    else if (k == "--iterations") a.iterations = int(integer(k, v));
+    else if (k == "--warmup-ms") a.warmupMs = int(integer(k, v));
+    else if (k == "--dist-log2") a.distLog2 = int(integer(k, v));
     else if (k == "--modes") a.modes = split(v);
-    else if (k == "--sizes") for (auto& s : split(v)) a.sizes.push_back(std::stoull(s));
-    else if (k == "--profile") a.profile = v == "1";
-    else if (k == "--copy") a.copy = v == "1";
-    else if (k == "--large") a.large = v == "1";
-    else if (k == "--indirect") a.indirect = v == "1";
+    else if (k == "--sizes") for (long long n : integers(k, v)) a.sizes.push_back(uint64_t(n));
+    else if (k == "--profile") a.profile = integer(k, v) != 0;
+    else if (k == "--copy") a.copy = integer(k, v) != 0;
+    else if (k == "--large") a.large = integer(k, v) != 0;
+    else if (k == "--indirect") a.indirect = integer(k, v) != 0;
     else if (k == "--impl") a.impl = v;
     else if (k == "--workloads") a.workloads = split(v);
-    else if (k == "--workload-log2") { a.workloadLog2.clear(); for (auto& s : split(v)) a.workloadLog2.push_back(std::stoi(s)); }
+    else if (k == "--workload-log2") { a.workloadLog2.clear(); for (long long n : integers(k, v)) a.workloadLog2.push_back(int(n)); }
     else if (k == "--ply") a.ply = v;
     else if (k == "--save-keys") a.saveKeys = v;
     else if (k == "--tuning") a.tuning = v;
-    else if (k == "--dists") { a.dists.clear(); if (v != "none") for (auto& s : split(v)) a.dists.push_back(uint32_t(std::stoul(s))); }
-    else throw std::runtime_error("unknown option " + k);
+    else if (k == "--dists") { a.dists.clear(); if (v != "none") for (long long n : integers(k, v)) a.dists.push_back(uint32_t(n)); }
+    else throw std::invalid_argument("unknown option " + k);
   }
   return a;
 }
@@ -378,7 +406,7 @@ class Bench {
 
   void print(const char* impl, const std::string& mode, const std::string& dist, uint32_t n, Timing t,
              const std::string& check) {
-    std::printf("%s,%s,%s,%u,%.4f,%.4f,%.2f,%s\n", impl, mode.c_str(), dist.c_str(), n, t.median, t.min,
+    std::printf("%s,%s,%s,%u,%.4f,%.4f,%.3g,%s\n", impl, mode.c_str(), dist.c_str(), n, t.median, t.min,
                 n / (t.median * 1e6), check.c_str());
     std::fflush(stdout);
   }
@@ -498,8 +526,11 @@ int main(int argc, char** argv) try {
   }
   vksort::destroySorter(sorter);
   return 0;
+} catch (const std::invalid_argument& e) {  // the command line's
+  std::fprintf(stderr, "vksort_bench: %s\n%s", e.what(), kUsage);
+  return 2;
 } catch (const std::exception& e) {
   std::fprintf(stderr, "vksort_bench: %s\n", e.what());
-  return 2;
+  return 1;
 }
 

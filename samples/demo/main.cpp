@@ -1,10 +1,9 @@
 // vksort demo: sorts N random key/value pairs on the default Vulkan device, checks the result on
 // the CPU, and prints the GPU time of the sort from timestamp queries. With --describe it sorts
 // nothing and prints what a sort would run on this device (vksort::describeSort()).
-//   usage: vksort_demo [N]   (default 1000000)
-//          vksort_demo --describe KEY[/VALUE] N [--descending] [--bits BEGIN,END] [--indirect]
-//            KEY u32, i32, f32, u64, i64, f64; VALUE u32 or u64; e.g. --describe f32/u32 16777216
+// Usage: vksort_demo --help (kUsage below).
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <numeric>
@@ -17,9 +16,43 @@
 
 namespace {
 
+const char* const kUsage =
+    "usage: vksort_demo [N]\n"
+    "         sorts N random u32 key/value pairs (default 1000000) and checks them on the CPU\n"
+    "       vksort_demo --describe KEY[/VALUE] N [--descending] [--bits BEGIN,END] [--indirect]\n"
+    "         prints what that sort runs on this device (nothing is sorted);\n"
+    "         KEY u32, i32, f32, u64, i64, f64; VALUE u32 or u64; e.g. --describe f32/u32 16777216\n"
+    "       vksort_demo --help\n";
+
+// A count of keys, 1 to 2^32 - 1: anything else is an argument error (usage, exit 2).
+uint32_t countOf(const std::string& text) {
+  size_t used = 0;
+  unsigned long long n = 0;
+  try {
+    n = std::stoull(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size() || text[0] == '-' || n == 0 || n > 0xFFFFFFFFull)
+    throw std::invalid_argument("N is a count of keys from 1 to 4294967295, not \"" + text + "\"");
+  return uint32_t(n);
+}
+
+// Keys per second, in units that show the number (lavapipe sorts millions, GPUs billions).
+std::string rate(double keysPerSecond) {
+  char text[32];
+  if (keysPerSecond >= 1e9) std::snprintf(text, sizeof text, "%.2f GKeys/s", keysPerSecond * 1e-9);
+  else std::snprintf(text, sizeof text, "%.2f MKeys/s", keysPerSecond * 1e-6);
+  return text;
+}
+
+double msSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
 // --describe's arguments: the plan of that sort, printed.
 int describe(int argc, char** argv) {
-  if (argc < 4) throw std::runtime_error("usage: vksort_demo --describe KEY[/VALUE] N [--descending] [--bits B,E] [--indirect]");
+  if (argc < 4) throw std::invalid_argument("--describe needs KEY[/VALUE] and N");
   static const char* const kKeys[] = {"u32", "i32", "f32", "u64", "i64", "f64"};
   const std::string types = argv[2];
   const std::string key = types.substr(0, types.find('/'));
@@ -27,20 +60,20 @@ int describe(int argc, char** argv) {
   vksort::SortConfig config;
   uint32_t k = 0;
   while (k < 6 && key != kKeys[k]) ++k;
-  if (k == 6) throw std::runtime_error("unknown key type " + key);
+  if (k == 6) throw std::invalid_argument("unknown key type " + key);
   config.keyType = vksort::KeyType(k);
   config.endBit = vksort::keyBytes(config.keyType) * 8;
   if (value == "u32") config.valueType = vksort::ValueType::u32;
   else if (value == "u64") config.valueType = vksort::ValueType::u64;
-  else if (!value.empty()) throw std::runtime_error("unknown value type " + value);
-  const uint32_t count = uint32_t(std::strtoul(argv[3], nullptr, 10));
+  else if (!value.empty() || types.back() == '/') throw std::invalid_argument("unknown value type " + value);
+  const uint32_t count = countOf(argv[3]);
   bool indirect = false;
   for (int i = 4; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--descending") config.order = vksort::SortOrder::descending;
     else if (a == "--indirect") indirect = true;
     else if (a == "--bits" && i + 1 < argc && std::sscanf(argv[++i], "%u,%u", &config.beginBit, &config.endBit) == 2) continue;
-    else throw std::runtime_error("unknown argument " + a);
+    else throw std::invalid_argument("unknown argument " + a);
   }
   vkctx::Context ctx(vkctx::Options{});
   vksort::Sorter sorter = nullptr;
@@ -55,12 +88,29 @@ int describe(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) try {
-  if (argc > 1 && std::string(argv[1]) == "--describe") return describe(argc, argv);
-  const uint32_t n = argc > 1 ? uint32_t(std::strtoul(argv[1], nullptr, 10)) : 1000000u;
+  const std::string first = argc > 1 ? argv[1] : "";
+  if (first == "--help" || first == "-h") {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (first == "--describe") return describe(argc, argv);
+  if (argc > 2 || (argc > 1 && first[0] == '-'))
+    throw std::invalid_argument("unknown argument " + std::string(argv[argc > 2 && first[0] != '-' ? 2 : 1]));
+  const uint32_t n = argc > 1 ? countOf(first) : 1000000u;
   vkctx::Context ctx(vkctx::Options{});
   vksort::Sorter sorter = nullptr;
+  // What a sorter costs to set up: createSorter builds no pipeline; prepareSorts builds this
+  // sort's (a driver's pipeline cache makes a second run cheaper).
+  auto start = std::chrono::steady_clock::now();
   vkctx::check(vksort::createSorter(ctx.sorterCreateInfo(), &sorter), "createSorter");
+  const double createMs = msSince(start);
   vksort::SorterProperties props = vksort::getSorterProperties(sorter);
+  vksort::PreparedSort prepared;
+  prepared.config.valueType = vksort::ValueType::u32;
+  prepared.maxCount = n;
+  start = std::chrono::steady_clock::now();
+  vkctx::check(vksort::prepareSorts(sorter, 1, &prepared), "prepareSorts");
+  const double prepareMs = msSince(start);
 
   std::vector<uint32_t> keys(n), values(n);
   std::mt19937 rng(2024);
@@ -115,14 +165,18 @@ int main(int argc, char** argv) try {
   std::printf("device:   %s (subgroup %u, %s)\n", ctx.properties.deviceName, props.subgroupSize,
               props.algorithm == vksort::Algorithm::onesweep ? "Onesweep" : "reduce-then-scan");
   std::printf("pairs:    %u (u32 keys, u32 values)\n", n);
-  std::printf("gpu time: %.3f ms  (%.2f GKeys/s)\n", ms, ms > 0 ? n / (ms * 1e6) : 0.0);
+  std::printf("setup:    createSorter %.1f ms, prepareSorts %.1f ms\n", createMs, prepareMs);
+  std::printf("gpu time: %.3f ms  (%s)\n", ms, rate(ms > 0 ? n / (ms * 1e-3) : 0.0).c_str());
   std::printf("check:    %s\n", ok ? "sorted, stable" : "WRONG");
 
   vkDestroyQueryPool(ctx.device, queries, nullptr);
   for (vkctx::Buffer* b : {&keyBuf, &valBuf, &scratch}) ctx.destroy(*b);
   vksort::destroySorter(sorter);
   return ok ? 0 : 1;
+} catch (const std::invalid_argument& e) {  // the command line's
+  std::fprintf(stderr, "vksort_demo: %s\n%s", e.what(), kUsage);
+  return 2;
 } catch (const std::exception& e) {
   std::fprintf(stderr, "vksort_demo: %s\n", e.what());
-  return 2;
+  return 1;
 }
