@@ -202,10 +202,10 @@ int main(int argc, char** argv) try {
     vksort::SortInfo sort;
     sort.config = config;
     sort.maxCount = maxCount;
-    sort.countBuffer = {count.buffer, 0, 4};
-    sort.keys = {depths.buffer, 0, bytes};
-    sort.values = {indices.buffer, 0, bytes};
-    sort.scratch = {scratch.buffer, 0, scratchNeeds.size};
+    sort.countBuffer = {count.buffer, 0, 4, usage};  // with their usage, vksort checks it
+    sort.keys = {depths.buffer, 0, bytes, usage};
+    sort.values = {indices.buffer, 0, bytes, usage};
+    sort.scratch = {scratch.buffer, 0, scratchNeeds.size, scratchNeeds.usage};
     check(vksort::recordSort(sorter, cmd, sort), "recordSort");
     VkMemoryBarrier after{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, vksort::kSortSrcAccess, VK_ACCESS_TRANSFER_READ_BIT};
     vkCmdPipelineBarrier(cmd, vksort::kSortSrcStage, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &after, 0, nullptr, 0, nullptr);
