@@ -170,9 +170,10 @@ void vksortFreeTuningResult(VksortTuningResult* result) {
 }
 
 VksortResult vksortGetDeviceRequirements(VkInstance instance, PFN_vkGetInstanceProcAddr getInstanceProcAddr,
-                                         VkPhysicalDevice physicalDevice, void* chain, VksortDeviceRequirements* out) {
+                                         VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures2* features,
+                                         VksortDeviceRequirements* out) {
   vksort::DeviceRequirements r;
-  vksort::Status s = vksort::getDeviceRequirements(instance, getInstanceProcAddr, physicalDevice, chain, out ? &r : nullptr);
+  vksort::Status s = vksort::getDeviceRequirements(instance, getInstanceProcAddr, physicalDevice, features, out ? &r : nullptr);
   if (s) {
     out->extensionCount = r.extensionCount;
     std::copy(std::begin(r.extensionNames), std::end(r.extensionNames), out->extensionNames);

@@ -43,6 +43,24 @@ auto* featureField(Base* s, VkBool32 T::*member) {
   return &(reinterpret_cast<Struct*>(s)->*member);
 }
 
+// The first link of a pNext chain that may extend VkDeviceCreateInfo that is no Vulkan struct of
+// that kind, and its position (1: the first); null where every link is plausible. The structs
+// allowed there have an extension's sType (1000000000 and up) or are the core
+// VkPhysicalDeviceVulkan1xFeatures (49, 51, 53; 1.4's 55); core 1.0's sTypes are below 49. So a
+// struct of another kind, or a VkPhysicalDeviceFeatures (VkBool32s, not a chain: "sType" 0 or 1),
+// stops the walk before its "pNext" is followed.
+inline const VkBaseInStructure* implausibleLink(const VkBaseInStructure* chain, uint32_t* position) {
+  *position = 1;
+  for (const VkBaseInStructure* s = chain; s; s = s->pNext, ++*position) {
+    const uint32_t type = uint32_t(s->sType);
+    const bool versionFeatures = type == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES ||
+                                 type == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES ||
+                                 type == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES || type == 55u;
+    if (!versionFeatures && (type < 1000000000u || type >= 1001000000u)) return s;
+  }
+  return nullptr;
+}
+
 // Calls visit(sType, feature, field) for each VkBool32 field, in the structs of `chain`, that
 // holds one of those features: the one place that knows which struct holds which. `Base` is
 // const VkBaseInStructure to read a chain (fields const VkBool32*), VkBaseOutStructure to set

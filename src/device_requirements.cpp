@@ -7,13 +7,27 @@ namespace vksort {
 using namespace detail;
 
 Status getDeviceRequirements(VkInstance instance, PFN_vkGetInstanceProcAddr getInstanceProcAddr,
-                             VkPhysicalDevice physicalDevice, void* chain, DeviceRequirements* out) {
+                             VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures2* features, DeviceRequirements* out) {
   if (!instance || !getInstanceProcAddr || !physicalDevice)
     return fail(Result::errorInvalidArgument, "getDeviceRequirements needs instance, vkGetInstanceProcAddr and physicalDevice");
-  if (!chain)
+  if (!features)
     return fail(Result::errorInvalidArgument,
-                "pFeatureChain is null: pass the pNext chain of your VkDeviceCreateInfo (it must hold a "
-                "VkPhysicalDeviceVulkan12Features or a VkPhysicalDeviceBufferDeviceAddressFeatures)");
+                "pFeatures is null: pass the VkPhysicalDeviceFeatures2 at the head of your VkDeviceCreateInfo's pNext "
+                "chain (the chain must hold a VkPhysicalDeviceVulkan12Features or a "
+                "VkPhysicalDeviceBufferDeviceAddressFeatures)");
+  // Checked before any pNext is followed: a VkPhysicalDeviceFeatures (what pEnabledFeatures takes)
+  // passed through a cast has VkBool32s where sType and pNext belong.
+  if (features->sType != VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2)
+    return fail(Result::errorInvalidArgument,
+                "pFeatures has sType %d, not VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2: pass a "
+                "VkPhysicalDeviceFeatures2 (a VkPhysicalDeviceFeatures for pEnabledFeatures cannot carry a chain)",
+                int(features->sType));
+  uint32_t at = 0;
+  if (const VkBaseInStructure* bad = implausibleLink(reinterpret_cast<const VkBaseInStructure*>(features), &at))
+    return fail(Result::errorInvalidArgument,
+                "link %u of pFeatures's pNext chain is no Vulkan feature struct (sType %d): chain only structs "
+                "that extend VkDeviceCreateInfo",
+                at, int(bad->sType));
   if (!out) return fail(Result::errorInvalidArgument, "pRequirements is null");
   InstanceFunctions fn;
   if (const char* missing = loadInstanceFunctions(instance, getInstanceProcAddr, &fn))
@@ -27,7 +41,7 @@ Status getDeviceRequirements(VkInstance instance, PFN_vkGetInstanceProcAddr getI
   VkBool32* bufferDeviceAddress = nullptr;
   VkBool32* subgroupSizeControl = nullptr;
   VkBool32* computeFullSubgroups = nullptr;
-  visitFeatureFields(static_cast<VkBaseOutStructure*>(chain), [&](VkStructureType type, Feature feature, VkBool32* field) {
+  visitFeatureFields(reinterpret_cast<VkBaseOutStructure*>(features), [&](VkStructureType type, Feature feature, VkBool32* field) {
     if (type == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES && !v13) return;  // not this device's struct
     (feature == Feature::bufferDeviceAddress   ? bufferDeviceAddress
      : feature == Feature::subgroupSizeControl ? subgroupSizeControl

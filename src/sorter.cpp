@@ -116,10 +116,22 @@ Status detail::createSorterTuned(const SorterCreateInfo& ci, const TunedTiles* m
                 "SorterCreateInfo needs instance, vkGetInstanceProcAddr, physicalDevice and device");
   if (uint32_t(ci.algorithm) > uint32_t(Algorithm::reduceThenScan))
     return fail(Result::errorInvalidArgument, "unknown algorithm %u: use a vksort::Algorithm", unsigned(ci.algorithm));
-  if (ci.pDeviceCreateInfo && ci.pDeviceCreateInfo->sType != VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO)
+  // Required: without it vksort could only assume bufferDeviceAddress, and a device created
+  // without it would fail later, in the shader modules (validation), not here.
+  if (!ci.pDeviceCreateInfo)
+    return fail(Result::errorInvalidArgument,
+                "pDeviceCreateInfo is null: pass the VkDeviceCreateInfo vkCreateDevice took (vksort reads which "
+                "features and extensions it enabled)");
+  if (ci.pDeviceCreateInfo->sType != VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO)
     return fail(Result::errorInvalidArgument,
                 "pDeviceCreateInfo is not a VkDeviceCreateInfo (sType %d): pass the one vkCreateDevice took",
                 int(ci.pDeviceCreateInfo->sType));
+  uint32_t at = 0;
+  if (const VkBaseInStructure* bad = implausibleLink(
+          static_cast<const VkBaseInStructure*>(ci.pDeviceCreateInfo->pNext), &at))
+    return fail(Result::errorInvalidArgument,
+                "link %u of pDeviceCreateInfo's pNext chain is no struct that extends VkDeviceCreateInfo (sType %d)",
+                at, int(bad->sType));
   if (ci.preparedSortCount != 0 && !ci.pPreparedSorts)
     return fail(Result::errorInvalidArgument, "preparedSortCount is %u but pPreparedSorts is null", ci.preparedSortCount);
   const SorterDeveloperOptions developer = ci.pDeveloperOptions ? *ci.pDeveloperOptions : SorterDeveloperOptions{};

@@ -10,6 +10,10 @@ int cApiCreate(const VksortSorterCreateInfo* createInfo, uint32_t count, VksortS
   VksortSorter none = NULL;
   EXPECT(vksortCreateSorter(NULL, &none) == VKSORT_ERROR_INVALID_ARGUMENT);
   EXPECT(strlen(vksortGetLastErrorMessage()) > 0 && none == NULL);
+  VksortSorterCreateInfo withoutDevice = *createInfo; /* the device's create info is required */
+  withoutDevice.pDeviceCreateInfo = NULL;
+  EXPECT(vksortCreateSorter(&withoutDevice, &none) == VKSORT_ERROR_INVALID_ARGUMENT);
+  EXPECT(strstr(vksortGetLastErrorMessage(), "pDeviceCreateInfo is null") != NULL && none == NULL);
   EXPECT(vksortCreateSorter(createInfo, sorter) == VKSORT_SUCCESS);
 
   VksortSorterProperties properties;
@@ -70,12 +74,24 @@ int cApiSetup(const VksortSorterCreateInfo* createInfo, PFN_vkGetInstanceProcAdd
   VkPhysicalDeviceVulkan12Features features12;
   memset(&features12, 0, sizeof features12);
   features12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES;
+  VkPhysicalDeviceFeatures2 features2;
+  memset(&features2, 0, sizeof features2);
+  features2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
+  features2.pNext = &features12;
   VksortDeviceRequirements requirements;
-  EXPECT(vksortGetDeviceRequirements(createInfo->instance, getInstanceProcAddr, createInfo->physicalDevice, &features12,
+  EXPECT(vksortGetDeviceRequirements(createInfo->instance, getInstanceProcAddr, createInfo->physicalDevice, &features2,
                                      &requirements) == VKSORT_SUCCESS);
   EXPECT(features12.bufferDeviceAddress == VK_TRUE && requirements.extensionCount <= VKSORT_MAX_REQUIRED_EXTENSIONS);
   EXPECT(vksortGetDeviceRequirements(createInfo->instance, getInstanceProcAddr, createInfo->physicalDevice, NULL,
                                      &requirements) == VKSORT_ERROR_INVALID_ARGUMENT);
+  /* The easy mistake: the VkPhysicalDeviceFeatures that pEnabledFeatures takes, cast. Its first
+   * VkBool32s stand where sType and pNext belong: refused before any pNext is followed. */
+  VkPhysicalDeviceFeatures features10;
+  memset(&features10, 0xFF, sizeof features10); /* every byte set: pNext would point nowhere */
+  features10.robustBufferAccess = VK_TRUE;
+  EXPECT(vksortGetDeviceRequirements(createInfo->instance, getInstanceProcAddr, createInfo->physicalDevice,
+                                     (VkPhysicalDeviceFeatures2*)&features10, &requirements) == VKSORT_ERROR_INVALID_ARGUMENT);
+  EXPECT(strstr(vksortGetLastErrorMessage(), "VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2") != NULL);
 
   VksortSortConfig whole; /* zeroed: u32 keys alone, ascending, every bit */
   memset(&whole, 0, sizeof whole);

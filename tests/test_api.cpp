@@ -14,6 +14,14 @@ TEST_SUITE("api") {
     CHECK(!s.message.empty());
     CHECK(sorter == nullptr);
     CHECK(vksort::createSorter(gpu().ctx.sorterCreateInfo(), nullptr).result == vksort::Result::errorInvalidArgument);
+    // Without the device's create info vksort cannot know bufferDeviceAddress is enabled: it
+    // once assumed so, and a device without it failed later, in validation's shader checks.
+    ci = gpu().ctx.sorterCreateInfo();
+    ci.pDeviceCreateInfo = nullptr;
+    s = vksort::createSorter(ci, &sorter);
+    CHECK(s.result == vksort::Result::errorInvalidArgument);
+    CHECK(s.message.find("pDeviceCreateInfo is null") != std::string::npos);
+    CHECK(sorter == nullptr);
   }
 
   TEST_CASE("createSorter rejects a device without bufferDeviceAddress enabled") {

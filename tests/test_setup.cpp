@@ -209,15 +209,17 @@ TEST_SUITE("setup") {
     // The extensions' structs, in the other order.
     auto bda = vkStruct<VkPhysicalDeviceBufferDeviceAddressFeatures>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES);
     auto ssc = vkStruct<VkPhysicalDeviceSubgroupSizeControlFeatures>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES, &bda);
-    REQUIRE(vksort::getDeviceRequirements(ctx.instance, vkGetInstanceProcAddr, ctx.physicalDevice, &ssc, &req));
+    auto head = vkStruct<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &ssc);
+    REQUIRE(vksort::getDeviceRequirements(ctx.instance, vkGetInstanceProcAddr, ctx.physicalDevice, &head, &req));
     CHECK(bda.bufferDeviceAddress == VK_TRUE);
     CHECK(ssc.subgroupSizeControl == VkBool32(sizeControl));
 
     // No struct for bufferDeviceAddress: an error that names one, and nothing changed.
     auto only13 = vkStruct<VkPhysicalDeviceVulkan13Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES);
+    auto head13 = vkStruct<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &only13);
     vksort::DeviceRequirements untouched;
     untouched.extensionCount = 99;
-    vksort::Status s = vksort::getDeviceRequirements(ctx.instance, vkGetInstanceProcAddr, ctx.physicalDevice, &only13, &untouched);
+    vksort::Status s = vksort::getDeviceRequirements(ctx.instance, vkGetInstanceProcAddr, ctx.physicalDevice, &head13, &untouched);
     CHECK(s.result == vksort::Result::errorInvalidArgument);
     CHECK(s.message.find("VkPhysicalDeviceVulkan12Features") != std::string::npos);
     CHECK(only13.subgroupSizeControl == VK_FALSE);
@@ -226,6 +228,38 @@ TEST_SUITE("setup") {
           vksort::Result::errorInvalidArgument);
     CHECK(vksort::getDeviceRequirements(ctx.instance, vkGetInstanceProcAddr, VK_NULL_HANDLE, &f2, &req).result ==
           vksort::Result::errorInvalidArgument);
+  }
+
+  TEST_CASE("a VkPhysicalDeviceFeatures in place of a chain is refused, not followed") {
+    // What pEnabledFeatures takes, cast (C lets it through with a warning): VkBool32s where sType
+    // and pNext belong. It once sent getDeviceRequirements down a garbage pNext (a crash).
+    vkctx::Context& ctx = gpu().ctx;
+    VkPhysicalDeviceFeatures f10;
+    std::memset(&f10, 0xFF, sizeof f10);  // pNext would point nowhere
+    f10.robustBufferAccess = VK_TRUE;
+    vksort::DeviceRequirements req;
+    vksort::Status s = vksort::getDeviceRequirements(ctx.instance, vkGetInstanceProcAddr, ctx.physicalDevice,
+                                                     reinterpret_cast<VkPhysicalDeviceFeatures2*>(&f10), &req);
+    CHECK(s.result == vksort::Result::errorInvalidArgument);
+    CHECK(s.message.find("sType 1, not VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2") != std::string::npos);
+    // The same struct further down a chain: its sType stops the walk there.
+    auto f12 = vkStruct<VkPhysicalDeviceVulkan12Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &f10);
+    auto f2 = vkStruct<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f12);
+    s = vksort::getDeviceRequirements(ctx.instance, vkGetInstanceProcAddr, ctx.physicalDevice, &f2, &req);
+    CHECK(s.result == vksort::Result::errorInvalidArgument);
+    CHECK(s.message.find("link 3 of pFeatures's pNext chain") != std::string::npos);
+    CHECK(f12.bufferDeviceAddress == VK_FALSE);  // nothing set
+    // And in the create info createSorter reads.
+    VkDeviceCreateInfo info = *ctx.sorterCreateInfo().pDeviceCreateInfo;
+    info.pNext = &f10;
+    vksort::SorterCreateInfo ci = ctx.sorterCreateInfo();
+    ci.pDeviceCreateInfo = &info;
+    vksort::Sorter sorter = nullptr;
+    s = vksort::createSorter(ci, &sorter);
+    CHECK(s.result == vksort::Result::errorInvalidArgument);
+    CHECK(s.message.find("link 1 of pDeviceCreateInfo's pNext chain") != std::string::npos);
+    CHECK(sorter == nullptr);
+    requireNoValidationMessages();
   }
 
   TEST_CASE("createSorter takes realistic VkDeviceCreateInfos") {

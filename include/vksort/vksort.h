@@ -76,7 +76,7 @@ typedef struct VksortSorterCreateInfo {
   VkPhysicalDevice physicalDevice;
   VkDevice device;
   PFN_vkGetDeviceProcAddr vkGetDeviceProcAddr;  /* optional */
-  const VkDeviceCreateInfo* pDeviceCreateInfo;  /* what vkCreateDevice took (null: see vksort.hpp) */
+  const VkDeviceCreateInfo* pDeviceCreateInfo;  /* what vkCreateDevice took; required */
   VkPipelineCache pipelineCache;                /* optional */
   const VkAllocationCallbacks* pAllocationCallbacks; /* optional */
   VksortAlgorithm algorithm;                    /* optional: 0 chooses per device */
@@ -123,7 +123,7 @@ typedef struct VksortSortInfo {
 
 /* Before vkCreateDevice (vksort.hpp: getDeviceRequirements). */
 VKSORT_C_API VksortResult vksortGetDeviceRequirements(VkInstance instance, PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr,
-                                                      VkPhysicalDevice physicalDevice, void* pFeatureChain,
+                                                      VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures2* pFeatures,
                                                       VksortDeviceRequirements* pRequirements);
 VKSORT_C_API VksortResult vksortCreateSorter(const VksortSorterCreateInfo* pCreateInfo, VksortSorter* pSorter);
 VKSORT_C_API void vksortDestroySorter(VksortSorter sorter);

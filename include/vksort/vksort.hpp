@@ -119,17 +119,19 @@ struct DeviceRequirements {
 
 // Before vkCreateDevice: checks that `physicalDevice` can run vksort (Vulkan 1.1, subgroup
 // operations in compute, bufferDeviceAddress), fills *pRequirements with the extensions to enable,
-// and sets to VK_TRUE, in the feature structs of `pFeatureChain`, each feature vksort needs
+// and sets to VK_TRUE, in the feature structs of pFeatures's chain, each feature vksort needs
 // (bufferDeviceAddress) or uses where the device has it (subgroupSizeControl and
-// computeFullSubgroups). pFeatureChain is the pNext chain you will give VkDeviceCreateInfo: any
-// of VkPhysicalDeviceFeatures2, VkPhysicalDeviceVulkan12Features, VkPhysicalDeviceVulkan13Features,
+// computeFullSubgroups). pFeatures heads the pNext chain you will give VkDeviceCreateInfo; after
+// it, any of VkPhysicalDeviceVulkan12Features, VkPhysicalDeviceVulkan13Features,
 // VkPhysicalDeviceBufferDeviceAddressFeatures, VkPhysicalDeviceSubgroupSizeControlFeatures, in any
-// order, other structs among them; it only ever sets features. Where no struct of the chain holds
-// bufferDeviceAddress it fails and names the struct to add; an optional feature with no struct
-// to hold it is left out (sorts then run at the device's default subgroup size). Then pass the
-// whole VkDeviceCreateInfo to createSorter (SorterCreateInfo::pDeviceCreateInfo).
+// order, other structs among them; it only ever sets features. Every sType is checked before its
+// pNext is followed: a struct that cannot extend VkDeviceCreateInfo is an error. Where no struct
+// of the chain holds bufferDeviceAddress it fails and names the struct to add; so it does where
+// the device needs subgroup size control (docs/DEVICES.md) and no struct holds it; otherwise an
+// optional feature with no struct to hold it is left out. Then pass the whole VkDeviceCreateInfo
+// to createSorter (SorterCreateInfo::pDeviceCreateInfo).
 VKSORT_API Status getDeviceRequirements(VkInstance instance, PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr,
-                                        VkPhysicalDevice physicalDevice, void* pFeatureChain,
+                                        VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures2* pFeatures,
                                         DeviceRequirements* pRequirements);
 
 // ---- Sorter ---------------------------------------------------------------------------------
@@ -173,8 +175,7 @@ struct SorterCreateInfo {
   // The VkDeviceCreateInfo `device` was created with (only its pNext chain and extension list
   // are read, during createSorter). vksort learns from it which features and extensions are
   // enabled: bufferDeviceAddress must be; subgroup size control is used where it is (and must be
-  // where the device may run subgroups larger than 32, which no kernel is proven at). Null:
-  // bufferDeviceAddress is taken as enabled and nothing optional is used.
+  // where the device may run subgroups larger than 32, which no kernel is proven at). Required.
   const VkDeviceCreateInfo* pDeviceCreateInfo = nullptr;
   // Optional.
   VkPipelineCache pipelineCache = VK_NULL_HANDLE;
