@@ -46,8 +46,8 @@ class TuningBench {
   // Runs build(i) for each i in [0, n) on up to buildThreads() threads at once, and returns the
   // first failure among them (or the heater's). Meanwhile, where
   // `heater` is given, the calling thread keeps the GPU sorting `heatTask` with it, so that the
-  // clocks do not fall while the CPU compiles (they drop to a fifth within a second of idling,
-  // and the next measurements' warm-up does not bring them back).
+  // clocks do not fall while the CPU compiles (an idle GPU drops them within a second, and the
+  // next measurements' short warm-up does not bring them back: PERFORMANCE-LOG.md, session 48).
   Status buildWhileHeating(size_t n, const std::function<Status(size_t)>& build, Sorter_T* heater = nullptr,
                            const Task* heatTask = nullptr);
   // 1 where the caller's allocation callbacks are used (they need not be thread-safe); else the

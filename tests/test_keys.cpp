@@ -2,6 +2,8 @@
 // checked exactly against std::stable_sort of the ordered bits, with index values so stability is
 // checked too.
 #include <cstring>
+#include <limits>
+#include <vector>
 
 #include "test_support.hpp"
 
@@ -185,7 +187,7 @@ TEST_SUITE("keys") {
 
   TEST_CASE("keys.glsl, as a renderer's shader includes it, makes the keys vksort orders by") {
     vkctx::Context& ctx = gpu().ctx;
-    vkctx::ComputePipeline pipeline(ctx, kPublicKeysSpirv, sizeof kPublicKeysSpirv, 24);
+    vkctx::ComputePipeline pipeline(ctx, kPublicKeysSpirv, sizeof kPublicKeysSpirv, 36);
     const uint32_t n = 7 * 20 * 4;
     vkctx::Buffer src = ctx.createDeviceBuffer(n * 8), dst = ctx.createDeviceBuffer(n * 8);
     for (KeyType type : {KeyType::f32, KeyType::i32, KeyType::f64, KeyType::i64}) {
@@ -198,7 +200,9 @@ TEST_SUITE("keys") {
       struct {
         VkDeviceAddress src, dst;
         uint32_t count, mode;
-      } push{ctx.address(src), ctx.address(dst), n, mode};
+        float nearDepth, farDepth;
+        uint32_t bits;
+      } push{ctx.address(src), ctx.address(dst), n, mode, 0, 0, 0};
       VkCommandBuffer cmd = ctx.beginCommands();
       pipeline.dispatch(cmd, &push, (n + 63) / 64);
       vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
@@ -215,6 +219,53 @@ TEST_SUITE("keys") {
       }
       CHECK(wrong == 0);
     }
+    ctx.destroy(src);
+    ctx.destroy(dst);
+  }
+
+  TEST_CASE("keys.glsl's quantized depth key: clamped, even, never decreasing") {
+    vkctx::Context& ctx = gpu().ctx;
+    vkctx::ComputePipeline pipeline(ctx, kPublicKeysSpirv, sizeof kPublicKeysSpirv, 36);
+    // Depths from before nearDepth to past farDepth, ascending, then NaN and infinities.
+    const float nearDepth = 0.5f, farDepth = 12.5f;
+    std::vector<float> depths;
+    for (int i = 0; i <= 4000; ++i) depths.push_back(-1.0f + 15.0f * float(i) / 4000.0f);
+    depths.push_back(std::numeric_limits<float>::infinity());
+    const size_t ordered = depths.size();
+    depths.push_back(-std::numeric_limits<float>::infinity());
+    depths.push_back(std::numeric_limits<float>::quiet_NaN());
+    const uint32_t n = uint32_t(depths.size());
+    vkctx::Buffer src = ctx.createDeviceBuffer(n * 4), dst = ctx.createDeviceBuffer(n * 4);
+    ctx.upload(src, depths.data(), n * 4);
+    for (uint32_t bits : {16u, 10u, 24u}) {
+      CAPTURE(bits);
+      struct {
+        VkDeviceAddress src, dst;
+        uint32_t count, mode;
+        float nearDepth, farDepth;
+        uint32_t bits;
+      } push{ctx.address(src), ctx.address(dst), n, 4, nearDepth, farDepth, bits};
+      VkCommandBuffer cmd = ctx.beginCommands();
+      pipeline.dispatch(cmd, &push, (n + 63) / 64);
+      vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                           VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+      ctx.submitAndWait(cmd);
+      std::vector<uint32_t> keys(n);
+      ctx.download(dst, keys.data(), n * 4);
+      const uint32_t top = (1u << bits) - 1;
+      size_t wrong = 0;
+      for (size_t i = 0; i < ordered; ++i) {
+        const float d = depths[i];
+        const double exact = (double(d) - nearDepth) / (farDepth - nearDepth) * top;
+        const uint32_t want = d <= nearDepth ? 0 : d >= farDepth ? top : uint32_t(exact + 0.5);
+        // Within one step of the exact rounding (f32 arithmetic), and never below the one before.
+        wrong += (keys[i] + 1 < want || keys[i] > want + 1) + (i > 0 && keys[i] < keys[i - 1]);
+      }
+      CHECK(wrong == 0);
+      CHECK(keys[ordered] == 0);      // -inf: nearest
+      CHECK(keys[ordered + 1] == top);  // NaN: farthest
+    }
+    requireNoValidationMessages();
     ctx.destroy(src);
     ctx.destroy(dst);
   }

@@ -222,8 +222,8 @@ VKSORT_API SorterProperties getSorterProperties(Sorter sorter);
 // Builds now the pipelines that sorts of these kinds will record with (each config, direct or
 // indirect, any count up to its maxCount), so that recordSort() never compiles on the recording
 // thread: call it at load time, or pass the list to createSorter. Building takes seconds per kind
-// on a cold driver cache (H200: u32 pairs up to 1M keys 6.6 s), milliseconds with a warm
-// VkPipelineCache (SorterCreateInfo::pipelineCache; save it with vkGetPipelineCacheData). Thread-safe; what is built already is
+// on a cold driver cache (README, "Startup"), milliseconds with a warm VkPipelineCache
+// (SorterCreateInfo::pipelineCache; save it with vkGetPipelineCacheData). Thread-safe; what is built already is
 // skipped. On failure what was built stays built.
 VKSORT_API Status prepareSorts(Sorter sorter, uint32_t sortCount, const PreparedSort* pSorts);
 

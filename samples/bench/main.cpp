@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "command_line.hpp"
 #include "sort_reference.hpp"
 #include "splat_scene.hpp"
 #include "vk_context.hpp"
@@ -78,33 +79,17 @@ std::vector<std::string> split(const std::string& s) {
 
 Args parse(int argc, char** argv) {
   Args a;
-  // A whole number for option k; anything else is an argument error (usage, exit 2).
-  auto integer = [](const std::string& k, const std::string& v) {
-    size_t used = 0;
-    long long n = 0;
-    try {
-      n = std::stoll(v, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != v.size() || n < 0 || n > 0xFFFFFFFFll)
-      throw std::invalid_argument(k + " takes a whole number, not \"" + v + "\"");
-    return n;
-  };
+  auto integer = [](const std::string& k, const std::string& v) { return int64_t(cli::number(k, v, 0, 0xFFFFFFFFu)); };
   auto integers = [&](const std::string& k, const std::string& v) {
-    std::vector<long long> out;
+    std::vector<int64_t> out;
     for (const std::string& item : split(v)) out.push_back(integer(k, item));
     if (out.empty()) throw std::invalid_argument(k + " takes a list of whole numbers");
     return out;
   };
   for (int i = 1; i < argc; ++i) {
     const std::string k = argv[i];
-    if (k == "--help" || k == "-h") {
-      std::fputs(kUsage, stdout);
-      std::exit(0);
-    }
-    if (i + 1 >= argc) throw std::invalid_argument(k + " needs a value (or is unknown)");
-    const std::string v = argv[++i];
+    cli::helpIfAsked(k, kUsage);
+    const std::string v = cli::valueOf(argc, argv, &i);
     if (k == "--max-log2") a.maxLog2 = int(integer(k, v));
     else if (k == "--min-log2") a.minLog2 = int(integer(k, v));
     else if (k == "--step-log2") a.stepLog2 = std::max(1, int(integer(k, v)));
@@ -112,18 +97,18 @@ Args parse(int argc, char** argv) {
     else if (k == "--warmup-ms") a.warmupMs = int(integer(k, v));
     else if (k == "--dist-log2") a.distLog2 = int(integer(k, v));
     else if (k == "--modes") a.modes = split(v);
-    else if (k == "--sizes") for (long long n : integers(k, v)) a.sizes.push_back(uint64_t(n));
+    else if (k == "--sizes") for (int64_t n : integers(k, v)) a.sizes.push_back(uint64_t(n));
     else if (k == "--profile") a.profile = integer(k, v) != 0;
     else if (k == "--copy") a.copy = integer(k, v) != 0;
     else if (k == "--large") a.large = integer(k, v) != 0;
     else if (k == "--indirect") a.indirect = integer(k, v) != 0;
     else if (k == "--impl") a.impl = v;
     else if (k == "--workloads") a.workloads = split(v);
-    else if (k == "--workload-log2") { a.workloadLog2.clear(); for (long long n : integers(k, v)) a.workloadLog2.push_back(int(n)); }
+    else if (k == "--workload-log2") { a.workloadLog2.clear(); for (int64_t n : integers(k, v)) a.workloadLog2.push_back(int(n)); }
     else if (k == "--ply") a.ply = v;
     else if (k == "--save-keys") a.saveKeys = v;
     else if (k == "--tuning") a.tuning = v;
-    else if (k == "--dists") { a.dists.clear(); if (v != "none") for (long long n : integers(k, v)) a.dists.push_back(uint32_t(n)); }
+    else if (k == "--dists") { a.dists.clear(); if (v != "none") for (int64_t n : integers(k, v)) a.dists.push_back(uint32_t(n)); }
     else throw std::invalid_argument("unknown option " + k);
   }
   return a;
@@ -526,11 +511,7 @@ int main(int argc, char** argv) try {
   }
   vksort::destroySorter(sorter);
   return 0;
-} catch (const std::invalid_argument& e) {  // the command line's
-  std::fprintf(stderr, "vksort_bench: %s\n%s", e.what(), kUsage);
-  return 2;
 } catch (const std::exception& e) {
-  std::fprintf(stderr, "vksort_bench: %s\n", e.what());
-  return 1;
+  return cli::report("vksort_bench", e, kUsage);
 }
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "command_line.hpp"
 #include "vk_context.hpp"
 
 namespace {
@@ -24,19 +25,8 @@ const char* const kUsage =
     "         KEY u32, i32, f32, u64, i64, f64; VALUE u32 or u64; e.g. --describe f32/u32 16777216\n"
     "       vksort_demo --help\n";
 
-// A count of keys, 1 to 2^32 - 1: anything else is an argument error (usage, exit 2).
-uint32_t countOf(const std::string& text) {
-  size_t used = 0;
-  unsigned long long n = 0;
-  try {
-    n = std::stoull(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size() || text[0] == '-' || n == 0 || n > 0xFFFFFFFFull)
-    throw std::invalid_argument("N is a count of keys from 1 to 4294967295, not \"" + text + "\"");
-  return uint32_t(n);
-}
+// A count of keys, 1 to 2^32 - 1.
+uint32_t countOf(const std::string& text) { return uint32_t(cli::number("N", text, 1, 0xFFFFFFFFu)); }
 
 // Keys per second, in units that show the number (lavapipe sorts millions, GPUs billions).
 std::string rate(double keysPerSecond) {
@@ -89,10 +79,7 @@ int describe(int argc, char** argv) {
 
 int main(int argc, char** argv) try {
   const std::string first = argc > 1 ? argv[1] : "";
-  if (first == "--help" || first == "-h") {
-    std::fputs(kUsage, stdout);
-    return 0;
-  }
+  cli::helpIfAsked(first, kUsage);
   if (first == "--describe") return describe(argc, argv);
   if (argc > 2 || (argc > 1 && first[0] == '-'))
     throw std::invalid_argument("unknown argument " + std::string(argv[argc > 2 && first[0] != '-' ? 2 : 1]));
@@ -173,10 +160,6 @@ int main(int argc, char** argv) try {
   for (vkctx::Buffer* b : {&keyBuf, &valBuf, &scratch}) ctx.destroy(*b);
   vksort::destroySorter(sorter);
   return ok ? 0 : 1;
-} catch (const std::invalid_argument& e) {  // the command line's
-  std::fprintf(stderr, "vksort_demo: %s\n%s", e.what(), kUsage);
-  return 2;
 } catch (const std::exception& e) {
-  std::fprintf(stderr, "vksort_demo: %s\n", e.what());
-  return 1;
+  return cli::report("vksort_demo", e, kUsage);
 }

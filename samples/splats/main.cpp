@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "command_line.hpp"
 #include "splat_renderer.hpp"
 #ifdef VKSORT_SPLATS_WINDOW
 #include "splat_window.hpp"
@@ -34,19 +35,6 @@ const char kUsage[] =
     "  --tuning FILE  tuning data from vksort_tune on this device (refused: an error)\n"
     "  --help         this text\n";
 
-uint32_t positive(const std::string& option, const std::string& value) {
-  size_t used = 0;
-  unsigned long v = 0;
-  try {
-    v = std::stoul(value, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != value.size() || v == 0 || v > 0xFFFFFFFFul || value[0] == '-')
-    throw std::invalid_argument(option + " wants a positive number, not \"" + value + "\"");
-  return uint32_t(v);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) try {
@@ -57,10 +45,7 @@ int main(int argc, char** argv) try {
   splats::Method method = splats::Method::quads;
   for (int i = 1; i < argc; ++i) {
     const std::string k = argv[i];
-    if (k == "--help" || k == "-h") {
-      std::fputs(kUsage, stdout);
-      return 0;
-    }
+    cli::helpIfAsked(k, kUsage);
     if (k == "--y-up" || k == "--y-down") {
       yDown = k == "--y-down";
       continue;
@@ -72,11 +57,10 @@ int main(int argc, char** argv) try {
     if (k != "--ply" && k != "--splats" && k != "--frames" && k != "--out" && k != "--size" &&
         k != "--renderer" && k != "--tuning")
       throw std::invalid_argument("unknown option \"" + k + "\"");
-    if (i + 1 >= argc) throw std::invalid_argument(k + " needs a value");
-    const std::string v = argv[++i];
+    const std::string v = cli::valueOf(argc, argv, &i);
     if (k == "--ply") ply = v;
-    else if (k == "--splats") n = positive(k, v);
-    else if (k == "--frames") frames = positive(k, v), framesGiven = true;
+    else if (k == "--splats") n = uint32_t(cli::number(k, v, 1, 0xFFFFFFFFu));
+    else if (k == "--frames") frames = uint32_t(cli::number(k, v, 1, 0xFFFFFFFFu)), framesGiven = true;
     else if (k == "--out") out = v;
     else if (k == "--tuning") tuning = v;
     else if (k == "--renderer") {
@@ -134,10 +118,6 @@ int main(int argc, char** argv) try {
   }
   vksort::destroySorter(sorter);
   return 0;
-} catch (const std::invalid_argument& e) {
-  std::fprintf(stderr, "vksort_splats: %s\n%s", e.what(), kUsage);
-  return 2;
 } catch (const std::exception& e) {
-  std::fprintf(stderr, "vksort_splats: %s\n", e.what());
-  return 1;
+  return cli::report("vksort_splats", e, kUsage);
 }

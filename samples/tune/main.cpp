@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "command_line.hpp"
 #include "vk_context.hpp"
 
 namespace {
@@ -34,25 +35,17 @@ struct Args {
   float budget = 60;
 };
 
-// Usage on --help; a clear error (exit 2) on anything it does not know.
 Args parse(int argc, char** argv) {
   Args a;
   for (int i = 1; i < argc; ++i) {
     const std::string k = argv[i];
-    if (k == "--help" || k == "-h") {
-      std::fputs(kUsage, stdout);
-      std::exit(0);
-    }
-    if (i + 1 >= argc) throw std::invalid_argument(k + " needs a value (or is unknown)");
-    const std::string v = argv[++i];
+    cli::helpIfAsked(k, kUsage);
+    const std::string v = cli::valueOf(argc, argv, &i);
     char* end = nullptr;
     if (k == "--out") a.out = v;
     else if (k == "--sorts" && (v == "renderer" || v == "all")) a.sorts = v;
-    else if (k == "--max-count") {
-      const unsigned long n = std::strtoul(v.c_str(), &end, 10);
-      if (*end || n < 1 || n > 0xFFFFFFFFul) throw std::invalid_argument("--max-count takes a count of keys");
-      a.maxCount = uint32_t(n);
-    } else if (k == "--budget") {
+    else if (k == "--max-count") a.maxCount = uint32_t(cli::number(k, v, 1, 0xFFFFFFFFu));
+    else if (k == "--budget") {
       a.budget = std::strtof(v.c_str(), &end);
       if (*end || !(a.budget > 0)) throw std::invalid_argument("--budget takes a number of seconds above 0");
     } else {
@@ -110,14 +103,8 @@ double copyMs(vkctx::Context& ctx, VkDeviceSize bytes) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  Args args;
   try {
-    args = parse(argc, argv);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "vksort_tune: %s\n%s", e.what(), kUsage);
-    return 2;
-  }
-  try {
+    const Args args = parse(argc, argv);
     vkctx::Context ctx({});
     const vksort::SorterDeveloperOptions developer = vkctx::developerOptionsFromEnvironment();  // VKSORT_TUNING
     const vksort::SorterCreateInfo ci = ctx.sorterCreateInfo(&developer);
@@ -159,7 +146,6 @@ int main(int argc, char** argv) {
     std::printf("wrote %zu bytes of tuning data to %s\n", result.data.size(), args.out.c_str());
     return 0;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "vksort_tune: %s\n", e.what());
-    return 1;
+    return cli::report("vksort_tune", e, kUsage);
   }
 }
