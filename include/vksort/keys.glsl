@@ -36,11 +36,13 @@ uvec2 vksortInt64BitsKey(uvec2 bits) { return uvec2(bits.x, bits.y ^ 0x80000000u
 // workloads), at the cost of ties between depths closer than (farDepth - nearDepth) / 65535,
 // which keep their input order (the sort is stable). Back to front: sort descending, or use
 // 2^bits - 1 - key.
+// Steps are exact to within one up to 16 bits; past that f32 arithmetic may put a depth a few
+// steps off (never out of order).
 uint vksortQuantizedDepthKey(float depth, float nearDepth, float farDepth, uint bits) {
   const uint top = (1u << clamp(bits, 1u, 24u)) - 1u;
-  const float t = (depth - nearDepth) / (farDepth - nearDepth);
-  if (!(t > 0.0)) return isnan(t) ? top : 0u;  // nearer than nearDepth (or NaN, farthest)
-  return t >= 1.0 ? top : uint(t * float(top) + 0.5);
+  const float steps = (depth - nearDepth) * (float(top) / (farDepth - nearDepth));
+  if (!(steps > 0.0)) return isnan(steps) ? top : 0u;  // nearer than nearDepth (or NaN, farthest)
+  return steps >= float(top) ? top : uint(steps + 0.5);
 }
 
 #endif
