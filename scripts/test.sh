@@ -33,7 +33,7 @@ for width in 128 256 512; do
   # frame with tuning data too).
   splats='^$'  # a regex that excludes nothing
   if [ "$width" = 512 ]; then
-    echo "   (vksort.splats, splats_cli, splats_window, tune_cli: 128 and 256 bits only, llvmpipe cannot draw them at 512)"
+    echo "   (vksort.splats, splats_cli, splats_window, splats_without_glfw, tune_cli: 128 and 256 bits only, llvmpipe cannot draw them at 512)"
     splats='vksort\.(splats|tune_cli)'
   fi
   VKSORT_SOAK_COUNT=$lavapipe_soak LP_NATIVE_VECTOR_WIDTH=$width VKSORT_DEVICE=llvmpipe \
@@ -50,7 +50,7 @@ done
 # are off: the only leaks reported come from driver and layer modules already unloaded, where
 # nothing can be attributed or suppressed. The consumer tests are left out here (they link this
 # instrumented library into an uninstrumented project), and so are the demo's --describe, the
-# splats sample's command line and window, the demo's and benchmark's command lines, the
+# splats sample's command line, window and headless start, the demo's and benchmark's command lines, the
 # benchmark's workloads and vksort_tune's command line
 # (none of those programs is built
 # here). Only the test binaries are built (the samples they test are libraries they
@@ -66,7 +66,7 @@ cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS
 cmake --build build-sanitize -j "$(nproc)" --target vksort_tests vksort_tuning_tests
 ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 VKSORT_SOAK_COUNT=$sanitizer_soak LP_NATIVE_VECTOR_WIDTH=256 \
   VKSORT_DEVICE=llvmpipe \
-  ctest --test-dir build-sanitize "${jobs[@]}" --output-on-failure -E "consumer|demo_describe|demo_bench_cli|splats_cli|splats_window|bench_workloads|tune_cli|constant_passes|algorithms|tiles"
+  ctest --test-dir build-sanitize "${jobs[@]}" --output-on-failure -E "consumer|demo_describe|demo_bench_cli|splats_cli|splats_window|splats_without_glfw|bench_workloads|tune_cli|constant_passes|algorithms|tiles"
 
 if command -v vulkaninfo >/dev/null && vulkaninfo --summary 2>/dev/null | grep -q 'PHYSICAL_DEVICE_TYPE_\(DISCRETE\|INTEGRATED\)_GPU'; then
   echo "== default device"

@@ -1,8 +1,5 @@
 #include "splat_window.hpp"
 
-#define GLFW_INCLUDE_VULKAN
-#include <GLFW/glfw3.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -11,20 +8,21 @@
 #include <vector>
 
 #include "splat_frame.hpp"
+#include "splat_glfw.hpp"
 
 namespace splats {
 namespace {
 
 struct Glfw {
   Glfw() {
-    glfwSetErrorCallback([](int, const char* text) { std::fprintf(stderr, "GLFW: %s\n", text); });
-    if (!glfwInit()) throw std::runtime_error("--window: GLFW found no display (X11 or Wayland)");
-    if (!glfwVulkanSupported()) {
-      glfwTerminate();
+    glfw().glfwSetErrorCallback([](int, const char* text) { std::fprintf(stderr, "GLFW: %s\n", text); });
+    if (!glfw().glfwInit()) throw std::runtime_error("--window: GLFW found no display (X11 or Wayland)");
+    if (!glfw().glfwVulkanSupported()) {
+      glfw().glfwTerminate();
       throw std::runtime_error("--window: GLFW finds no Vulkan loader with window-system support");
     }
   }
-  ~Glfw() { glfwTerminate(); }
+  ~Glfw() { glfw().glfwTerminate(); }
 };
 
 // The orbit the mouse drives.
@@ -35,14 +33,14 @@ struct Orbit {
 };
 
 void onButton(GLFWwindow* w, int button, int action, int) {
-  auto* o = static_cast<Orbit*>(glfwGetWindowUserPointer(w));
+  auto* o = static_cast<Orbit*>(glfw().glfwGetWindowUserPointer(w));
   if (button != GLFW_MOUSE_BUTTON_LEFT) return;
   o->dragging = action == GLFW_PRESS;
-  glfwGetCursorPos(w, &o->x, &o->y);
+  glfw().glfwGetCursorPos(w, &o->x, &o->y);
 }
 
 void onCursor(GLFWwindow* w, double x, double y) {
-  auto* o = static_cast<Orbit*>(glfwGetWindowUserPointer(w));
+  auto* o = static_cast<Orbit*>(glfw().glfwGetWindowUserPointer(w));
   if (!o->dragging) return;
   o->angle -= float(x - o->x) * 0.01f;
   o->elevation = std::clamp(o->elevation + float(y - o->y) * 0.01f, -1.5f, 1.5f);
@@ -50,7 +48,7 @@ void onCursor(GLFWwindow* w, double x, double y) {
 }
 
 void onScroll(GLFWwindow* w, double, double dy) {
-  auto* o = static_cast<Orbit*>(glfwGetWindowUserPointer(w));
+  auto* o = static_cast<Orbit*>(glfw().glfwGetWindowUserPointer(w));
   o->zoom = std::clamp(o->zoom * std::pow(0.9f, float(dy)), 0.05f, 20.0f);
 }
 
@@ -86,7 +84,7 @@ class Swapchain {
     extent_ = caps.currentExtent;
     if (extent_.width == 0xFFFFFFFFu) {
       int w = 0, h = 0;
-      glfwGetFramebufferSize(window_, &w, &h);
+      glfw().glfwGetFramebufferSize(window_, &w, &h);
       extent_ = {std::clamp(uint32_t(w), caps.minImageExtent.width, caps.maxImageExtent.width),
                  std::clamp(uint32_t(h), caps.minImageExtent.height, caps.maxImageExtent.height)};
     }
@@ -179,9 +177,9 @@ void recordBlit(VkCommandBuffer cmd, VkImage frame, uint32_t width, uint32_t hei
 }  // namespace
 
 uint32_t runWindow(const Scene& scene, const WindowOptions& options) {
-  Glfw glfw;
+  Glfw session;  // initialized until the window closes
   uint32_t count = 0;
-  const char** required = glfwGetRequiredInstanceExtensions(&count);
+  const char** required = glfw().glfwGetRequiredInstanceExtensions(&count);
   if (!required) throw std::runtime_error("--window: GLFW knows no Vulkan surface for this display");
   vkctx::Options ctxOptions;
   ctxOptions.validation = options.validation;
@@ -196,15 +194,15 @@ uint32_t runWindow(const Scene& scene, const WindowOptions& options) {
     ~SorterGuard() { vksort::destroySorter(s); }
   } sorterGuard{sorter};
 
-  glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
-  GLFWwindow* window = glfwCreateWindow(int(options.width), int(options.height), "vksort splats", nullptr, nullptr);
+  glfw().glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
+  GLFWwindow* window = glfw().glfwCreateWindow(int(options.width), int(options.height), "vksort splats", nullptr, nullptr);
   if (!window) throw std::runtime_error("--window: GLFW could not open a window");
   struct WindowGuard {
     GLFWwindow* w;
-    ~WindowGuard() { glfwDestroyWindow(w); }
+    ~WindowGuard() { glfw().glfwDestroyWindow(w); }
   } windowGuard{window};
   VkSurfaceKHR surface = VK_NULL_HANDLE;
-  vkctx::check(glfwCreateWindowSurface(ctx.instance, window, nullptr, &surface), "glfwCreateWindowSurface");
+  vkctx::check(glfw().glfwCreateWindowSurface(ctx.instance, window, nullptr, &surface), "glfwCreateWindowSurface");
   struct SurfaceGuard {
     VkInstance i;
     VkSurfaceKHR s;
@@ -212,10 +210,10 @@ uint32_t runWindow(const Scene& scene, const WindowOptions& options) {
   } surfaceGuard{ctx.instance, surface};
 
   Orbit orbit;
-  glfwSetWindowUserPointer(window, &orbit);
-  glfwSetMouseButtonCallback(window, onButton);
-  glfwSetCursorPosCallback(window, onCursor);
-  glfwSetScrollCallback(window, onScroll);
+  glfw().glfwSetWindowUserPointer(window, &orbit);
+  glfw().glfwSetMouseButtonCallback(window, onButton);
+  glfw().glfwSetCursorPosCallback(window, onCursor);
+  glfw().glfwSetScrollCallback(window, onScroll);
 
   uint32_t presented = 0;
   {
@@ -227,10 +225,10 @@ uint32_t runWindow(const Scene& scene, const WindowOptions& options) {
     const VkFence done = sync.done;
     bool usable = true;
     double titleAt = -1;
-    while (!glfwWindowShouldClose(window) && (options.frames == 0 || presented < options.frames)) {
-      glfwPollEvents();
+    while (!glfw().glfwWindowShouldClose(window) && (options.frames == 0 || presented < options.frames)) {
+      glfw().glfwPollEvents();
       if (!usable) {  // minimized: wait for a size
-        glfwWaitEvents();
+        glfw().glfwWaitEvents();
         usable = swapchain.create();
         continue;
       }
@@ -278,11 +276,11 @@ uint32_t runWindow(const Scene& scene, const WindowOptions& options) {
       const FrameStats st = renderer.finish(&whole);
       if (ctx.validationMessages())
         throw std::runtime_error("validation: " + ctx.lastValidationMessage());
-      if (glfwGetTime() - titleAt > 0.25) {  // a title the eye can read
-        titleAt = glfwGetTime();
+      if (glfw().glfwGetTime() - titleAt > 0.25) {  // a title the eye can read
+        titleAt = glfw().glfwGetTime();
         const std::string title = std::string("vksort splats (") + methodName(options.method) + "): " +
                                   std::to_string(st.visible) + " splats, " + st.summary();
-        glfwSetWindowTitle(window, title.c_str());
+        glfw().glfwSetWindowTitle(window, title.c_str());
       }
       if (options.frames) std::printf("presented frame %u: %s\n", presented, st.summary().c_str());
     }
