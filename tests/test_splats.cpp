@@ -262,14 +262,18 @@ TEST_SUITE("splats") {
       renderer.render(splats::orbitCamera(framing, 0.4f, yDown, 0.9f), &rgba);
       requireNoValidationMessages();
       double litX = 0, litY = 0, redY = 0, lit = 0, red = 0;
+      uint32_t top = 64, bottom = 0;  // the rows the column reaches
       for (uint32_t y = 0; y < 64; ++y)
         for (uint32_t x = 0; x < 64; ++x) {
           const uint8_t* p = &rgba[(y * 64 + x) * 4];
-          if (p[0] + p[1] + p[2] > 120) lit += 1, litX += x, litY += y;
+          if (p[0] + p[1] + p[2] > 120) lit += 1, litX += x, litY += y, top = std::min(top, y), bottom = std::max(bottom, y);
           if (p[0] > 120 && p[1] < 60) red += 1, redY += y;
         }
       REQUIRE(lit > 20);
       REQUIRE(red > 5);
+      // The whole subject in the frame, with a margin (a tall capture's head once left it).
+      CHECK(top >= 2);
+      CHECK(bottom <= 61);
       CHECK(std::abs(litX / lit - 31.5) < 6);  // the column in the middle
       CHECK(std::abs(litY / lit - 31.5) < 10);
       if (yDown) CHECK(redY / red < 24);  // rows run top to bottom

@@ -47,6 +47,7 @@ int main(int argc, char** argv) try {
     const std::string k = argv[i];
     cli::helpIfAsked(k, kUsage);
     if (k == "--y-up" || k == "--y-down") {
+      if (yDown == int(k == "--y-up")) throw std::invalid_argument("--y-up and --y-down contradict each other: give one");
       yDown = k == "--y-down";
       continue;
     }
@@ -99,6 +100,9 @@ int main(int argc, char** argv) try {
               splats::methodName(method),
               vksort::getSorterProperties(sorter).algorithm == vksort::Algorithm::onesweep ? "Onesweep"
                                                                                               : "reduce-then-scan");
+  if (const uint32_t largest = ctx.properties.limits.maxImageDimension2D; width > largest || height > largest)
+    throw std::invalid_argument("--size " + std::to_string(width) + "x" + std::to_string(height) + " exceeds " +
+                                ctx.properties.deviceName + "'s largest image, " + std::to_string(largest) + " a side");
   {
     splats::Renderer renderer(ctx, sorter, scene, width, height, method);
     // The orbit goes round the scene's bounds (without stray splats), the right way up.

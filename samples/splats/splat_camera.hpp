@@ -15,8 +15,9 @@ struct Camera {
   float up[3] = {0, 1, 0};      // the world direction that is up in the picture
 };
 
-// A scene's bounds without its stray splats: per axis, the 1st to the 99th percentile of the
-// splat positions (captures carry far floaters that would otherwise set the frame).
+// A scene's subject without its stray splats: the box of the 1st to 99th percentile of the splat
+// positions per axis (captures carry far floaters that would otherwise set the frame), grown to
+// every splat within its own size of it, with each splat's 3-sigma extent (splat_camera.cpp).
 struct Framing {
   float center[3];
   float radius;  // half the diagonal of those bounds (at least 1e-3)
@@ -24,8 +25,8 @@ struct Framing {
 Framing frameScene(const std::vector<Splat>& scene);
 
 // The camera at `angle` (radians) of an orbit around the framing's center, `elevation` radians
-// above the orbit's plane on the side that is up (default 20 degrees), far enough that the bounds
-// fill about the frame's height at `fovY`, times `zoom`. yDown: the scene's -y is up.
+// above the orbit's plane on the side that is up (default 20 degrees), far enough that the bounds'
+// sphere fits the frame's height at `fovY` with a margin, times `zoom`. yDown: the scene's -y is up.
 Camera orbitCamera(const Framing& framing, float angle, bool yDown, float fovY, float elevation = 0.35f,
                    float zoom = 1.0f);
 

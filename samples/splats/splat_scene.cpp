@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -51,8 +53,10 @@ struct Property {
 std::vector<Splat> loadPly(const std::string& path) { return loadPlyScene(path).splats; }
 
 Scene loadPlyScene(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) malformed(path, "is a directory: give a .ply file in it");
   std::ifstream in(path, std::ios::binary);
-  if (!in) malformed(path, "cannot open");
+  if (!in) malformed(path, std::string("cannot open: ") + std::strerror(errno));
   std::string line;
   if (!std::getline(in, line) || line != "ply") malformed(path, "not a PLY file (no 'ply' line)");
   uint64_t count = 0;
