@@ -387,6 +387,116 @@ TEST_SUITE("splats") {
     CHECK(spread > 0.1f);  // the views see different colours
   }
 
+  TEST_CASE(".ply: SuperSplat's compressed layout, decoded within its quantization") {
+    // Splats as 3DGS stores them (positions, f_dc, logit opacity, log scales, quaternions, degree-1
+    // f_rest), encoded here as PlayCanvas's compressed PLY: 256 a chunk with their bounds, 11-10-11
+    // bit positions and scales, the quaternion's largest component's index and the other three,
+    // 8-bit colours and opacity, 8-bit harmonics.
+    const std::string path = "test_splats_compressed.ply";
+    const uint32_t n = 300;  // two chunks, the second partial
+    const float kC0 = 0.28209479f;
+    struct Stored { float pos[3], dc[3], logit, logScale[3], q[4], rest[9]; };
+    std::vector<Stored> in(n);
+    uint32_t hash = 99;
+    auto next = [&] { hash = hash * 1664525u + 1013904223u; return float(hash >> 8) / float(1u << 24); };
+    for (Stored& t : in) {
+      for (int k = 0; k < 3; ++k) t.pos[k] = 10 * next() - 5, t.dc[k] = 2 * next() - 1, t.logScale[k] = -6 + 4 * next();
+      t.logit = 6 * next() - 3;
+      float norm = 0;
+      for (float& c : t.q) c = 2 * next() - 1, norm += c * c;
+      for (float& c : t.q) c /= std::sqrt(norm);
+      for (float& r : t.rest) r = next() - 0.5f;
+    }
+    for (bool chunkColors : {true, false}) {
+      CAPTURE(chunkColors);
+      auto unit = [](float v, float lo, float hi, uint32_t bits) {
+        const float t = hi > lo ? (v - lo) / (hi - lo) : 0;
+        return uint32_t(std::clamp(t, 0.0f, 1.0f) * float((1u << bits) - 1) + 0.5f);
+      };
+      std::string header = "ply\nformat binary_little_endian 1.0\nelement chunk 2\n";
+      const char* bounds[] = {"min_x", "min_y", "min_z", "max_x", "max_y", "max_z", "min_scale_x", "min_scale_y",
+                              "min_scale_z", "max_scale_x", "max_scale_y", "max_scale_z", "min_r", "min_g", "min_b",
+                              "max_r", "max_g", "max_b"};
+      for (int i = 0; i < (chunkColors ? 18 : 12); ++i) header += std::string("property float ") + bounds[i] + "\n";
+      header += "element vertex " + std::to_string(n) + "\nproperty uint packed_position\nproperty uint packed_rotation\n"
+                "property uint packed_scale\nproperty uint packed_color\nelement sh " + std::to_string(n) + "\n";
+      for (int i = 0; i < 9; ++i) header += "property uchar f_rest_" + std::to_string(i) + "\n";
+      header += "end_header\n";
+      std::string chunks, vertices, sh;
+      auto put = [](std::string& out, auto v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); };
+      std::vector<std::array<float, 18>> box(2);
+      for (uint32_t c = 0; c < 2; ++c) {
+        std::array<float, 18>& b = box[c];
+        for (int k = 0; k < 3; ++k) b[k] = b[6 + k] = b[12 + k] = 1e9f, b[3 + k] = b[9 + k] = b[15 + k] = -1e9f;
+        for (uint32_t v = 256 * c; v < std::min(n, 256 * c + 256); ++v)
+          for (int k = 0; k < 3; ++k) {
+            const float colour = 0.5f + kC0 * in[v].dc[k];
+            b[k] = std::min(b[k], in[v].pos[k]), b[3 + k] = std::max(b[3 + k], in[v].pos[k]);
+            b[6 + k] = std::min(b[6 + k], in[v].logScale[k]), b[9 + k] = std::max(b[9 + k], in[v].logScale[k]);
+            b[12 + k] = std::min(b[12 + k], colour), b[15 + k] = std::max(b[15 + k], colour);
+          }
+        if (!chunkColors) for (int k = 0; k < 3; ++k) b[12 + k] = 0, b[15 + k] = 1;
+        for (int i = 0; i < (chunkColors ? 18 : 12); ++i) put(chunks, b[i]);
+      }
+      for (uint32_t v = 0; v < n; ++v) {
+        const Stored& t = in[v];
+        const std::array<float, 18>& b = box[v / 256];
+        const uint32_t position = unit(t.pos[0], b[0], b[3], 11) << 21 | unit(t.pos[1], b[1], b[4], 10) << 11 |
+                                  unit(t.pos[2], b[2], b[5], 11);
+        const uint32_t scale = unit(t.logScale[0], b[6], b[9], 11) << 21 | unit(t.logScale[1], b[7], b[10], 10) << 11 |
+                               unit(t.logScale[2], b[8], b[11], 11);
+        uint32_t largest = 0;
+        for (uint32_t k = 1; k < 4; ++k) if (std::abs(t.q[k]) > std::abs(t.q[largest])) largest = k;
+        const float sign = t.q[largest] < 0 ? -1.0f : 1.0f;
+        uint32_t rotation = largest << 30;
+        for (uint32_t k = 0, shift = 20; k < 4; ++k)
+          if (k != largest) rotation |= unit(sign * t.q[k] / std::sqrt(2.0f) + 0.5f, 0, 1, 10) << shift, shift -= 10;
+        uint32_t color = unit(1 / (1 + std::exp(-t.logit)), 0, 1, 8);
+        for (int k = 0; k < 3; ++k) color |= unit(0.5f + kC0 * t.dc[k], b[12 + k], b[15 + k], 8) << (24 - 8 * k);
+        for (uint32_t word : {position, rotation, scale, color}) put(vertices, word);
+        for (float r : t.rest) sh.push_back(char(uint8_t(std::clamp(std::floor((r / 8 + 0.5f) * 256), 0.0f, 255.0f))));
+      }
+      std::ofstream(path, std::ios::binary) << header << chunks << vertices << sh;
+
+      const splats::Scene scene = splats::loadPlyScene(path);
+      REQUIRE(scene.splats.size() == n);
+      REQUIRE(scene.shDegree == 1);
+      size_t wrong = 0;
+      for (uint32_t v = 0; v < n; ++v) {
+        const Stored& t = in[v];
+        const splats::Splat& got = scene.splats[v];
+        const std::array<float, 18>& b = box[v / 256];
+        for (int k = 0; k < 3; ++k) {
+          const float step = (b[3 + k] - b[k]) / (k == 1 ? 1023 : 2047), scaleStep = (b[9 + k] - b[6 + k]) / (k == 1 ? 1023 : 2047);
+          wrong += std::abs(got.position[k] - t.pos[k]) > step;
+          wrong += std::abs(std::log(got.scale[k]) - t.logScale[k]) > scaleStep;
+          wrong += std::abs(got.color[k] - std::clamp(0.5f + kC0 * t.dc[k], 0.0f, 1.0f)) > (b[15 + k] - b[12 + k]) / 255 + 1e-5f;
+        }
+        wrong += std::abs(got.opacity - 1 / (1 + std::exp(-t.logit))) > 1.0f / 255;
+        const float dot = got.rotation[0] * t.q[0] + got.rotation[1] * t.q[1] + got.rotation[2] * t.q[2] + got.rotation[3] * t.q[3];
+        wrong += std::abs(std::abs(dot) - 1) > 0.005f;  // q and -q are one rotation
+        const float* harmonics = scene.sh.data() + size_t(v) * splats::shFloats(1);
+        for (uint32_t j = 0; j < 3; ++j)
+          for (uint32_t k = 0; k < 3; ++k) wrong += std::abs(harmonics[3 * (j + 1) + k] - t.rest[k * 3 + j]) > 8.0f / 256;
+      }
+      CHECK(wrong == 0);
+    }
+    // A chunk count that does not cover the splats, and harmonics out of order: clear errors.
+    std::ofstream(path, std::ios::binary)
+        << "ply\nformat binary_little_endian 1.0\nelement chunk 1\nproperty float min_x\nproperty float min_y\n"
+           "property float min_z\nproperty float max_x\nproperty float max_y\nproperty float max_z\n"
+           "property float min_scale_x\nproperty float min_scale_y\nproperty float min_scale_z\n"
+           "property float max_scale_x\nproperty float max_scale_y\nproperty float max_scale_z\nelement vertex 257\n"
+           "property uint packed_position\nproperty uint packed_rotation\nproperty uint packed_scale\n"
+           "property uint packed_color\nend_header\n";
+    CHECK(errorOf(path).find("1 chunks for 257 splats") != std::string::npos);
+    std::ofstream(path, std::ios::binary)
+        << "ply\nformat binary_little_endian 1.0\nelement chunk 1\nproperty float min_x\nelement vertex 1\n"
+           "property uint packed_position\nend_header\n";
+    CHECK(errorOf(path).find("missing chunk property 'min_y'") != std::string::npos);
+    std::remove(path.c_str());
+  }
+
   TEST_CASE(".ply: malformed and truncated files say what is wrong") {
     const std::string path = "test_splats_bad.ply";
     writePly(path, standardVertex(), 4, "binary_little_endian", 5);

@@ -48,21 +48,32 @@ struct Property {
   uint32_t offset;
 };
 
-}  // namespace
-
-std::vector<Splat> loadPly(const std::string& path) { return loadPlyScene(path).splats; }
-
-Scene loadPlyScene(const std::string& path) {
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error)) malformed(path, "is a directory: give a .ply file in it");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) malformed(path, std::string("cannot open: ") + std::strerror(errno));
-  std::string line;
-  if (!std::getline(in, line) || line != "ply") malformed(path, "not a PLY file (no 'ply' line)");
+// An element of the header: its rows' properties by name, and their layout.
+struct Element {
+  std::string name;
   uint64_t count = 0;
-  bool inVertex = false, sawVertex = false, sawFormat = false;
   uint32_t stride = 0;
   std::map<std::string, Property> props;
+  std::vector<std::string> order;  // property names as declared
+  std::vector<char> data;          // count * stride bytes, once read
+  const Property* find(const std::string& property) const {
+    auto it = props.find(property);
+    return it == props.end() ? nullptr : &it->second;
+  }
+  float get(uint64_t row, const Property& p) const { return float(readScalar(data.data() + row * stride + p.offset, p.type)); }
+  uint32_t word(uint64_t row, const Property& p) const {  // a uint property's bits (a float keeps 24)
+    uint32_t w;
+    std::memcpy(&w, data.data() + row * stride + p.offset, 4);
+    return w;
+  }
+};
+
+// The header's elements, in order; `in` is left at the first byte of data.
+std::vector<Element> readHeader(std::istream& in, const std::string& path) {
+  std::string line;
+  if (!std::getline(in, line) || line != "ply") malformed(path, "not a PLY file (no 'ply' line)");
+  std::vector<Element> elements;
+  bool sawFormat = false;
   while (true) {
     if (!std::getline(in, line)) malformed(path, "header ends before end_header");
     if (!line.empty() && line.back() == '\r') line.pop_back();
@@ -77,83 +88,212 @@ Scene loadPlyScene(const std::string& path) {
       if (format != "binary_little_endian") malformed(path, "format '" + format + "' (only binary_little_endian)");
       sawFormat = true;
     } else if (word == "element") {
-      std::string name;
-      words >> name;
-      if (sawVertex && inVertex) inVertex = false;  // elements after the vertices are ignored
-      if (name == "vertex") {
-        if (sawVertex) malformed(path, "two vertex elements");
-        if (!(words >> count)) malformed(path, "vertex element without a count");
-        inVertex = sawVertex = true;
-      } else if (!sawVertex) {
-        malformed(path, "element '" + name + "' before the vertices (unsupported)");
-      }
+      Element e;
+      if (!(words >> e.name >> e.count)) malformed(path, "element without a name and a count: '" + line + "'");
+      elements.push_back(e);
     } else if (word == "property") {
       std::string type, name;
       words >> type >> name;
-      if (!inVertex) continue;
-      if (type == "list") malformed(path, "list property in the vertex element (unsupported)");
-      uint32_t bytes = scalarBytes(type);
+      if (elements.empty()) malformed(path, "property before any element");
+      Element& e = elements.back();
+      if (type == "list") malformed(path, "list property in the " + e.name + " element (unsupported)");
+      const uint32_t bytes = scalarBytes(type);
       if (bytes == 0 || name.empty()) malformed(path, "bad property line '" + line + "'");
-      props[name] = {type, stride};
-      stride += bytes;
+      e.props[name] = {type, e.stride};
+      e.order.push_back(name);
+      e.stride += bytes;
     } else {
       malformed(path, "unknown header line '" + line + "'");
     }
   }
   if (!sawFormat) malformed(path, "no format line");
-  if (!sawVertex) malformed(path, "no vertex element");
+  return elements;
+}
+
+void readRows(std::istream& in, const std::string& path, Element* e) {
+  e->data.resize(size_t(e->count) * e->stride);
+  in.read(e->data.data(), std::streamsize(e->data.size()));
+  if (size_t(in.gcount()) != e->data.size())
+    malformed(path, "truncated: " + std::to_string(e->count) + " " + e->name + " rows need " +
+                        std::to_string(e->data.size()) + " bytes, the file has " + std::to_string(in.gcount()));
+}
+
+// One splat from 3DGS's stored values: position, f_dc, opacity (logit), log scales, quaternion
+// (w, x, y, z, any length) and, past degree 0, f_rest channel by channel (perChannel each).
+struct Stored {
+  float position[3], dc[3], opacity, logScale[3], rotation[4];
+};
+void addSplat(Scene* scene, size_t v, const Stored& in, const float* rest) {
+  const float kC0 = 0.28209479177387814f;  // degree-0 spherical harmonic
+  const uint32_t degree = scene->shDegree, perChannel = shFloats(degree) / 3 - 1;
+  Splat& s = scene->splats[v];
+  s = Splat{};
+  float* sh = degree ? scene->sh.data() + v * shFloats(degree) : nullptr;
+  for (int k = 0; k < 3; ++k) {
+    s.position[k] = in.position[k];
+    const float dc = 0.5f + kC0 * in.dc[k];  // the degree-0 colour
+    s.color[k] = std::clamp(dc, 0.0f, 1.0f);
+    s.scale[k] = std::exp(in.logScale[k]);
+    if (!sh) continue;
+    sh[k] = dc;
+    for (uint32_t j = 0; j < perChannel; ++j)  // the file: channel by channel; sh.glsl: RGB by coefficient
+      sh[3 * (j + 1) + k] = rest[k * perChannel + j];
+  }
+  s.opacity = 1.0f / (1.0f + std::exp(-in.opacity));
+  const float* q = in.rotation;
+  const float norm = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  for (int k = 0; k < 4; ++k) s.rotation[k] = norm > 0 ? q[k] / norm : (k == 0 ? 1.0f : 0.0f);
+}
+
+// The spherical-harmonic degree of `coefficients` f_rest values (9, 24 or 45; 0: degree 0).
+uint32_t degreeOf(size_t coefficients, const std::string& path, const char* what) {
+  uint32_t degree = 0;
+  while (degree < 3 && shFloats(degree) - 3 < coefficients) ++degree;
+  if (shFloats(degree) - 3 != coefficients)
+    malformed(path, std::to_string(coefficients) + " " + what + " (spherical harmonics want 9, 24 or 45)");
+  return degree;
+}
+
+// 3DGS's layout: one vertex element of float (or any scalar) properties.
+Scene loadStandard(std::istream& in, const std::string& path, Element& vertex) {
   const char* required[] = {"x", "y", "z", "f_dc_0", "f_dc_1", "f_dc_2", "opacity", "scale_0", "scale_1",
                             "scale_2", "rot_0", "rot_1", "rot_2", "rot_3"};
   std::array<Property, 14> p;
   for (size_t i = 0; i < p.size(); ++i) {
-    auto it = props.find(required[i]);
-    if (it == props.end()) malformed(path, std::string("missing vertex property '") + required[i] + "'");
-    p[i] = it->second;
+    const Property* found = vertex.find(required[i]);
+    if (!found) malformed(path, std::string("missing vertex property '") + required[i] + "'");
+    p[i] = *found;
   }
-
   // Spherical harmonics past degree 0: f_rest_0.. with no gap, (degree + 1)^2 - 1 per channel.
-  std::vector<Property> rest;
-  for (auto it = props.find("f_rest_0"); it != props.end(); it = props.find("f_rest_" + std::to_string(rest.size())))
-    rest.push_back(it->second);
-  uint32_t degree = 0;
-  while (degree < 3 && shFloats(degree) - 3 < rest.size()) ++degree;
-  if (shFloats(degree) - 3 != rest.size())
-    malformed(path, std::to_string(rest.size()) + " f_rest properties (spherical harmonics want 9, 24 or 45)");
-
-  std::vector<char> data(size_t(count) * stride);
-  in.read(data.data(), std::streamsize(data.size()));
-  if (size_t(in.gcount()) != data.size())
-    malformed(path, "truncated: " + std::to_string(count) + " vertices need " + std::to_string(data.size()) +
-                        " bytes, the file has " + std::to_string(in.gcount()));
-  const float kC0 = 0.28209479177387814f;  // degree-0 spherical harmonic
+  std::vector<Property> restProps;
+  while (const Property* r = vertex.find("f_rest_" + std::to_string(restProps.size()))) restProps.push_back(*r);
   Scene scene;
-  scene.shDegree = degree;
-  const uint32_t perChannel = shFloats(degree) / 3 - 1, floats = degree ? shFloats(degree) : 0;
-  scene.sh.resize(size_t(count) * floats);
-  std::vector<Splat>& out = scene.splats;
-  out.resize(count);
-  for (size_t v = 0; v < count; ++v) {
-    const char* row = data.data() + v * stride;
-    auto get = [&](size_t i) { return float(readScalar(row + p[i].offset, p[i].type)); };
-    Splat& s = out[v];
-    s = Splat{};
-    float* sh = scene.sh.data() + v * floats;
-    for (int k = 0; k < 3; ++k) {
-      s.position[k] = get(size_t(k));
-      const float dc = 0.5f + kC0 * get(size_t(3 + k));  // the degree-0 colour
-      s.color[k] = std::clamp(dc, 0.0f, 1.0f);
-      s.scale[k] = std::exp(get(size_t(7 + k)));
-      if (degree == 0) continue;
-      sh[k] = dc;
-      for (uint32_t j = 0; j < perChannel; ++j)  // the file: channel by channel; sh.glsl: RGB by coefficient
-        sh[3 * (j + 1) + k] = float(readScalar(row + rest[k * perChannel + j].offset, rest[k * perChannel + j].type));
-    }
-    s.opacity = 1.0f / (1.0f + std::exp(-get(6)));
-    float q[4] = {get(10), get(11), get(12), get(13)};
-    float norm = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    for (int k = 0; k < 4; ++k) s.rotation[k] = norm > 0 ? q[k] / norm : (k == 0 ? 1.0f : 0.0f);
+  scene.shDegree = degreeOf(restProps.size(), path, "f_rest properties");
+  readRows(in, path, &vertex);
+  scene.splats.resize(vertex.count);
+  scene.sh.resize(scene.shDegree ? size_t(vertex.count) * shFloats(scene.shDegree) : 0);
+  std::vector<float> rest(restProps.size());
+  for (uint64_t v = 0; v < vertex.count; ++v) {
+    auto get = [&](size_t i) { return vertex.get(v, p[i]); };
+    const Stored s{{get(0), get(1), get(2)}, {get(3), get(4), get(5)}, get(6), {get(7), get(8), get(9)},
+                   {get(10), get(11), get(12), get(13)}};
+    for (size_t i = 0; i < rest.size(); ++i) rest[i] = vertex.get(v, restProps[i]);
+    addSplat(&scene, size_t(v), s, rest.data());
   }
   return scene;
+}
+
+// PlayCanvas / SuperSplat's compressed PLY: an element "chunk" of per-256-splat bounds (floats
+// min_x..max_z, min_scale_x..max_scale_z, optionally min_r..max_b), an element "vertex" of four
+// uints per splat (packed_position and packed_scale 11-10-11 bits within the chunk's bounds,
+// packed_rotation the largest quaternion component's index in 2 bits and the other three in 10
+// each, packed_color 8-8-8-8 bits of colour within the chunk's bounds and sigmoid opacity), and
+// optionally an element "sh" of uchar f_rest_0..N-1, each (n - 0.5) * 8 for n its byte in [0, 1].
+Scene loadCompressed(std::istream& in, const std::string& path, std::vector<Element>& elements) {
+  Element& chunk = elements[0];
+  Element& vertex = elements[1];
+  Element* shElement = elements.size() > 2 ? &elements[2] : nullptr;
+  if (elements.size() > 3 || (shElement && shElement->name != "sh"))
+    malformed(path, "compressed PLY: elements chunk, vertex and optionally sh, in that order");
+  const char* bounds[] = {"min_x", "min_y", "min_z", "max_x", "max_y", "max_z", "min_scale_x", "min_scale_y",
+                          "min_scale_z", "max_scale_x", "max_scale_y", "max_scale_z", "min_r", "min_g", "min_b",
+                          "max_r", "max_g", "max_b"};
+  std::array<const Property*, 18> b{};
+  for (size_t i = 0; i < b.size(); ++i) {
+    b[i] = chunk.find(bounds[i]);
+    if (!b[i] && i < 12) malformed(path, std::string("compressed PLY: missing chunk property '") + bounds[i] + "'");
+    if (b[i] && b[i]->type != "float" && b[i]->type != "float32")
+      malformed(path, std::string("compressed PLY: chunk property '") + bounds[i] + "' is not a float");
+  }
+  const bool chunkColors = b[12] != nullptr;
+  for (size_t i = 13; i < 18; ++i)
+    if (bool(b[i]) != chunkColors) malformed(path, "compressed PLY: the chunk's colour bounds are incomplete");
+  const char* packed[] = {"packed_position", "packed_rotation", "packed_scale", "packed_color"};
+  std::array<const Property*, 4> pk{};
+  for (size_t i = 0; i < pk.size(); ++i) {
+    pk[i] = vertex.find(packed[i]);
+    if (!pk[i] || (pk[i]->type != "uint" && pk[i]->type != "uint32"))
+      malformed(path, std::string("compressed PLY: vertex property '") + packed[i] + "' missing or not a uint");
+  }
+  if (chunk.count != (vertex.count + 255) / 256)
+    malformed(path, "compressed PLY: " + std::to_string(chunk.count) + " chunks for " + std::to_string(vertex.count) +
+                        " splats (256 a chunk)");
+  Scene scene;
+  std::vector<const Property*> restProps;
+  if (shElement) {
+    if (shElement->count != vertex.count) malformed(path, "compressed PLY: sh rows differ from the vertex rows");
+    for (const std::string& name : shElement->order) {
+      const Property* r = shElement->find("f_rest_" + std::to_string(restProps.size()));
+      if (!r || name != "f_rest_" + std::to_string(restProps.size()) || (r->type != "uchar" && r->type != "uint8"))
+        malformed(path, "compressed PLY: sh properties must be uchar f_rest_0, f_rest_1, ... in order");
+      restProps.push_back(r);
+    }
+    scene.shDegree = degreeOf(restProps.size(), path, "sh properties");
+  }
+  readRows(in, path, &chunk);
+  readRows(in, path, &vertex);
+  if (shElement) readRows(in, path, shElement);
+
+  scene.splats.resize(vertex.count);
+  scene.sh.resize(scene.shDegree ? size_t(vertex.count) * shFloats(scene.shDegree) : 0);
+  auto field = [](uint32_t word, uint32_t shift, uint32_t bits) {
+    return float((word >> shift) & ((1u << bits) - 1)) / float((1u << bits) - 1);
+  };
+  auto lerp = [](float a, float c, float t) { return a * (1 - t) + c * t; };
+  const float kC0 = 0.28209479177387814f;
+  std::vector<float> rest(restProps.size());
+  for (uint64_t v = 0; v < vertex.count; ++v) {
+    const uint64_t c = v / 256;
+    auto bound = [&](size_t i) { return chunk.get(c, *b[i]); };
+    auto word = [&](size_t i) { return vertex.word(v, *pk[i]); };
+    const uint32_t position = word(0), rotation = word(1), scale = word(2), color = word(3);
+    Stored s{};
+    const float unitPosition[3] = {field(position, 21, 11), field(position, 11, 10), field(position, 0, 11)};
+    const float unitScale[3] = {field(scale, 21, 11), field(scale, 11, 10), field(scale, 0, 11)};
+    for (int k = 0; k < 3; ++k) {
+      s.position[k] = lerp(bound(size_t(k)), bound(size_t(3 + k)), unitPosition[k]);
+      s.logScale[k] = lerp(bound(size_t(6 + k)), bound(size_t(9 + k)), unitScale[k]);
+      const float unit = field(color, uint32_t(24 - 8 * k), 8);
+      const float value = chunkColors ? lerp(bound(size_t(12 + k)), bound(size_t(15 + k)), unit) : unit;
+      s.dc[k] = (value - 0.5f) / kC0;  // the stored colour is 0.5 + C0 * f_dc
+    }
+    const float alpha = field(color, 0, 8);
+    s.opacity = -std::log(1 / alpha - 1);  // the logit: addSplat() applies the sigmoid
+    // The three smaller components in [-1/sqrt 2, 1/sqrt 2], the largest from the unit length.
+    const float others[3] = {(field(rotation, 20, 10) - 0.5f) * std::sqrt(2.0f),
+                             (field(rotation, 10, 10) - 0.5f) * std::sqrt(2.0f),
+                             (field(rotation, 0, 10) - 0.5f) * std::sqrt(2.0f)};
+    const uint32_t largest = rotation >> 30;
+    const float m = std::sqrt(std::max(0.0f, 1 - (others[0] * others[0] + others[1] * others[1] + others[2] * others[2])));
+    for (uint32_t k = 0, o = 0; k < 4; ++k) s.rotation[k] = k == largest ? m : others[o++];
+    for (size_t i = 0; i < rest.size(); ++i) {
+      const float byte = shElement->get(v, *restProps[i]);
+      const float n = byte == 0 ? 0.0f : byte == 255 ? 1.0f : (byte + 0.5f) / 256;
+      rest[i] = (n - 0.5f) * 8;
+    }
+    addSplat(&scene, size_t(v), s, rest.data());
+  }
+  return scene;
+}
+
+}  // namespace
+
+std::vector<Splat> loadPly(const std::string& path) { return loadPlyScene(path).splats; }
+
+Scene loadPlyScene(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) malformed(path, "is a directory: give a .ply file in it");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) malformed(path, std::string("cannot open: ") + std::strerror(errno));
+  std::vector<Element> elements = readHeader(in, path);
+  if (elements.size() >= 2 && elements[0].name == "chunk" && elements[1].name == "vertex")
+    return loadCompressed(in, path, elements);
+  if (elements.empty() || elements[0].name != "vertex") {
+    for (const Element& e : elements)
+      if (e.name == "vertex") malformed(path, "element '" + elements[0].name + "' before the vertices (unsupported)");
+    malformed(path, "no vertex element");
+  }
+  return loadStandard(in, path, elements[0]);  // elements after the vertices are ignored
 }
 
 void writePng(const std::string& path, uint32_t width, uint32_t height, const std::vector<uint8_t>& rgba) {

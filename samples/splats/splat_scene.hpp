@@ -34,8 +34,9 @@ inline uint32_t shFloats(uint32_t degree) { return 3 * (degree + 1) * (degree + 
 // scalar) properties x, y, z, f_dc_0..2, opacity, scale_0..2, rot_0..3, and f_rest_0..N-1 for
 // spherical harmonics of degree 1-3 (N 9, 24 or 45, channel by channel), among others (skipped by
 // name). Colors come from the degree-0 harmonic (0.5 + C0 * f_dc, clamped), opacity through a
-// sigmoid, scales through exp, the quaternion normalized. Throws std::runtime_error saying what is
-// wrong with a malformed or truncated file.
+// sigmoid, scales through exp, the quaternion normalized. Also reads SuperSplat / PlayCanvas's
+// compressed PLY (elements chunk, vertex of packed_* uints, optional sh: splat_scene.cpp). Throws
+// std::runtime_error saying what is wrong with a malformed or truncated file.
 Scene loadPlyScene(const std::string& path);
 // The splats alone.
 std::vector<Splat> loadPly(const std::string& path);
