@@ -140,10 +140,10 @@ VKSORT_API Status getDeviceRequirements(VkInstance instance, PFN_vkGetInstancePr
 typedef struct Sorter_T* Sorter;
 
 // The sorting algorithm. Onesweep's look-back has a workgroup wait on others that started before
-// it, which needs a device that keeps those running (forward progress); reduce-then-scan never
-// waits on another workgroup and runs anywhere, reading the keys once more per pass.
-// automatic: Onesweep on the drivers known to provide forward progress (NVIDIA's, AMD's, RADV,
-// Intel's, ANV; docs/DEVICES.md), reduce-then-scan on every other, lavapipe included.
+// it; the wait is bounded (past it the workgroup counts the missing tile's digits itself), so it
+// runs on every device. Reduce-then-scan never waits on another workgroup and reads the keys once
+// more per pass. automatic: Onesweep on every device (docs/DEVICES.md), unless tuning data
+// (SorterCreateInfo::pTuningData) measured reduce-then-scan faster on this one.
 enum class Algorithm : uint32_t { automatic = 0, onesweep = 1, reduceThenScan = 2 };
 
 // A kind of sort whose pipelines are built ahead (prepareSorts()): `config`, direct or indirect,

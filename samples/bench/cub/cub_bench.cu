@@ -4,13 +4,7 @@
 // ../shared/bench/cub_bench.cu with float keys, 64-bit values and bit ranges.
 // Timing: per size, about `--warmup-ms` of back-to-back sorts, then `--iterations` sorts each
 // timed with CUDA events (input restored before each, outside the events); median and minimum.
-//   usage: vksort_cub_bench [--min-log2 10] [--max-log2 28] [--step-log2 2] [--modes keys32,...]
-//                           [--iterations 20] [--warmup-ms 1000] [--sizes n,...]
-//                           [--dists 2,4,8,16|none] [--dist-log2 26]
-//                           [--workloads room,...] [--workload-log2 20,22,24,26] [--ply-keys F]
-//                           (renderer keys from ../workloads.hpp, as vksort_bench generates them;
-//                            the ply workload reads the keys vksort_bench --save-keys wrote)
-//   modes: keys32, pairs32, keysf32, pairs32b16, pairs32b24, keys64, pairs64v32, pairs64v64
+// Usage: vksort_cub_bench --help (kUsage below).
 #include <cub/device/device_radix_sort.cuh>
 
 #include <algorithm>
@@ -22,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "../../common/command_line.hpp"
 #include "../workloads.hpp"
 
 #define CK(x)                                                                         \
@@ -34,6 +29,16 @@
   } while (0)
 
 namespace {
+
+const char* const kUsage =
+    "usage: vksort_cub_bench [--min-log2 10] [--max-log2 28] [--step-log2 2] [--modes keys32,...]\n"
+    "                        [--iterations 20] [--warmup-ms 1000] [--sizes n,...]\n"
+    "                        [--dists 2,4,8,16|none] [--dist-log2 26]\n"
+    "                        [--workloads room,...] [--workload-log2 20,22,24,26] [--ply-keys F]\n"
+    "                        (renderer keys from ../workloads.hpp, as vksort_bench generates them;\n"
+    "                         the ply workload reads the keys vksort_bench --save-keys wrote)\n"
+    "modes: keys32, pairs32, keysf32, pairs32b16, pairs32b24, keys64, pairs64v32, pairs64v64\n";
+
 
 // Keys of type K: the AND of q hashes of the index, truncated to K's bits (floats: the bits).
 template <class K, class Bits>
@@ -200,8 +205,11 @@ void runWorkload(const Args& args, const std::string& name, size_t n) {
 
 int main(int argc, char** argv) {
   Args args;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    std::string k = argv[i], v = argv[i + 1];
+  for (int i = 1; i < argc; ++i) {
+    const std::string k = argv[i];
+    cli::helpIfAsked(k, kUsage);
+    if (i + 1 >= argc) std::fprintf(stderr, "vksort_cub_bench: %s needs a value (or is unknown)\n%s", k.c_str(), kUsage), std::exit(2);
+    const std::string v = argv[++i];
     if (k == "--max-log2") args.maxLog2 = std::stoi(v);
     else if (k == "--min-log2") args.minLog2 = std::stoi(v);
     else if (k == "--step-log2") args.stepLog2 = std::max(1, std::stoi(v));
@@ -218,7 +226,7 @@ int main(int argc, char** argv) {
     else if (k == "--dists") {
       args.dists.clear();
       if (v != "none") for (auto& s : split(v)) args.dists.push_back(std::stoi(s));
-    } else std::fprintf(stderr, "unknown option %s\n", k.c_str()), std::exit(2);
+    } else std::fprintf(stderr, "vksort_cub_bench: unknown option %s\n%s", k.c_str(), kUsage), std::exit(2);
   }
   cudaDeviceProp p;
   CK(cudaGetDeviceProperties(&p, 0));
