@@ -166,9 +166,10 @@ Status Search::run(TuningResult* out) {
       std::snprintf(line, sizeof line, "algorithm, %s at %u keys: Onesweep %.4f ms, reduce-then-scan %.4f ms\n",
                     className(cls), task.count, onesweep * 1e-6, scan * 1e-6);
       report += line;
-      // One algorithm a quarter faster than the other on a class decides it: the rest of the
-      // budget goes to tiles.
-      if (std::abs(std::log(scan / onesweep)) > std::log(1.25)) break;
+      // One algorithm a quarter faster than the other on a class decides it, and so does a third
+      // of the budget spent (lavapipe: a class's two measurements at 2^20 keys take a minute):
+      // the rest of the budget goes to tiles.
+      if (std::abs(std::log(scan / onesweep)) > std::log(1.25) || elapsed() > budget_ / 3) break;
     }
     algorithm = measured && logRatio / measured < std::log(0.98) ? Algorithm::reduceThenScan : Algorithm::onesweep;
     if (algorithm == Algorithm::reduceThenScan) baseline = std::move(other);

@@ -110,7 +110,7 @@ int main(int argc, char** argv) try {
     std::vector<uint8_t> rgba;
     for (uint32_t f = 0; f < frames; ++f) {
       float angle = 6.2831853f * float(f) / float(std::max(frames, 1u));
-      splats::Camera cam = splats::orbitCamera(framing, angle, down, 0.9f);
+      splats::Camera cam = splats::orbitCamera(framing, angle, down, 0.9f, 0.35f, 1.0f, float(width) / float(height));
       splats::FrameStats st = renderer.render(cam, &rgba);
       char name[64];
       std::snprintf(name, sizeof name, "/frame_%03u.png", f);

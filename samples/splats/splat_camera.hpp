@@ -20,14 +20,16 @@ struct Camera {
 // every splat within its own size of it, with each splat's 3-sigma extent (splat_camera.cpp).
 struct Framing {
   float center[3];
-  float radius;  // half the diagonal of those bounds (at least 1e-3)
+  float half[3];  // the subject box's half extents (each at least 1e-3)
+  float radius;   // half its diagonal
 };
 Framing frameScene(const std::vector<Splat>& scene);
 
 // The camera at `angle` (radians) of an orbit around the framing's center, `elevation` radians
-// above the orbit's plane on the side that is up (default 20 degrees), far enough that the bounds'
-// sphere fits the frame's height at `fovY` with a margin, times `zoom`. yDown: the scene's -y is up.
+// above the orbit's plane on the side that is up (default 20 degrees), as near as lets every
+// corner of the subject box into a frame of `aspect` (width / height) at `fovY`, a tenth inside
+// its edges, times `zoom`. yDown: the scene's -y is up.
 Camera orbitCamera(const Framing& framing, float angle, bool yDown, float fovY, float elevation = 0.35f,
-                   float zoom = 1.0f);
+                   float zoom = 1.0f, float aspect = 1.0f);
 
 }  // namespace splats

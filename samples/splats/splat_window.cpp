@@ -242,7 +242,8 @@ uint32_t runWindow(const Scene& scene, const WindowOptions& options) {
 
       VkCommandBuffer cmd = ctx.beginCommands();
       const float fovY = 0.9f;
-      renderer.record(cmd, orbitCamera(framing, orbit.angle, options.yDown, fovY, orbit.elevation, orbit.zoom));
+      renderer.record(cmd, orbitCamera(framing, orbit.angle, options.yDown, fovY, orbit.elevation, orbit.zoom,
+                                       float(options.width) / float(options.height)));
       recordBlit(cmd, renderer.image(), options.width, options.height, swapchain.image(index), swapchain.extent());
       vkctx::check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
       const VkPipelineStageFlags waitStage = VK_PIPELINE_STAGE_TRANSFER_BIT;
