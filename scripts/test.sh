@@ -49,10 +49,9 @@ done
 # Sanitizers: memory errors and undefined behaviour in vksort and its tests. Leak checks
 # are off: the only leaks reported come from driver and layer modules already unloaded, where
 # nothing can be attributed or suppressed. The consumer tests are left out here (they link this
-# instrumented library into an uninstrumented project), and so are the demo's --describe, the
-# splats sample's command line, window and headless start, the demo's and benchmark's command lines, the
-# benchmark's workloads and vksort_tune's command line
-# (none of those programs is built
+# instrumented library into an uninstrumented project), and so are the programs' command-line
+# tests (demo, benchmark, splats, vksort_tune), the splats window and headless start, the
+# benchmark's workloads and the GPU-AV reproduction (none of those programs is built
 # here). Only the test binaries are built (the samples they test are libraries they
 # link); the Release build above compiled everything else. The constant-pass, algorithms and
 # tiles suites are left out too: what they test is kernels' choices, their host code is the other
@@ -66,7 +65,7 @@ cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS
 cmake --build build-sanitize -j "$(nproc)" --target vksort_tests vksort_tuning_tests
 ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 VKSORT_SOAK_COUNT=$sanitizer_soak LP_NATIVE_VECTOR_WIDTH=256 \
   VKSORT_DEVICE=llvmpipe \
-  ctest --test-dir build-sanitize "${jobs[@]}" --output-on-failure -E "consumer|demo_describe|demo_bench_cli|splats_cli|splats_window|splats_without_glfw|bench_workloads|tune_cli|constant_passes|algorithms|tiles"
+  ctest --test-dir build-sanitize "${jobs[@]}" --output-on-failure -E "consumer|demo_describe|demo_bench_cli|gpu_av|splats_cli|splats_window|splats_without_glfw|bench_workloads|tune_cli|constant_passes|algorithms|tiles"
 
 if command -v vulkaninfo >/dev/null && vulkaninfo --summary 2>/dev/null | grep -q 'PHYSICAL_DEVICE_TYPE_\(DISCRETE\|INTEGRATED\)_GPU'; then
   echo "== default device"
