@@ -49,14 +49,14 @@ Status getDeviceRequirements(VkInstance instance, PFN_vkGetInstanceProcAddr getI
   });
   if (!bufferDeviceAddress)
     return fail(Result::errorInvalidArgument,
-                "no struct in pFeatureChain holds bufferDeviceAddress: chain a %s",
+                "no struct in pFeatures's chain holds bufferDeviceAddress: chain a %s",
                 v12 ? "VkPhysicalDeviceVulkan12Features" : "VkPhysicalDeviceBufferDeviceAddressFeatures");
   const bool useSizeControl = sizeControl && subgroupSizeControl;
   if (Status st = checkProvenSubgroupSize(caps, useSizeControl); !st) {
     if (sizeControl && !subgroupSizeControl && checkProvenSubgroupSize(caps, true))
       return fail(Result::errorInvalidArgument,
                   "%s may run subgroups of up to %u invocations, larger than vksort's kernels are proven at, and no "
-                  "struct in pFeatureChain holds subgroupSizeControl: chain a %s so that vksort can require %u",
+                  "struct in pFeatures's chain holds subgroupSizeControl: chain a %s so that vksort can require %u",
                   caps.deviceName, caps.maxSubgroupSize,
                   v13 ? "VkPhysicalDeviceVulkan13Features" : "VkPhysicalDeviceSubgroupSizeControlFeatures",
                   kMaxProvenSubgroupSize);
