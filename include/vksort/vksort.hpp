@@ -46,7 +46,7 @@
 #include <vulkan/vulkan_core.h>
 
 #define VKSORT_VERSION_MAJOR 0
-#define VKSORT_VERSION_MINOR 2
+#define VKSORT_VERSION_MINOR 3
 #define VKSORT_VERSION_PATCH 0
 
 #include "vksort_export.h"
