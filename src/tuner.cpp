@@ -132,17 +132,16 @@ Status Search::run(TuningResult* out) {
   // The algorithm: the caller's, else the faster of the two over the classes' middle counts.
   Algorithm algorithm = info_.pSorterCreateInfo->algorithm;
   SorterPtr baseline;
-  // Its pipelines are built per task, before the task heats the GPU (TuningBench::prepare).
+  // Its pipelines are built below, for every task at once (buildWhileHeating()).
   if (Status st = bench_.makeSorter(algorithm == Algorithm::automatic ? Algorithm::onesweep : algorithm, nullptr,
-                                    {0, 0, 0, configOfClass(kPairs32)}, &baseline);
+                                    nullptr, &baseline);
       !st)
     return st;
   std::string report;
   char line[512];
   if (algorithm == Algorithm::automatic) {
     SorterPtr other;
-    if (Status st = bench_.makeSorter(Algorithm::reduceThenScan, nullptr, {0, 0, 0, configOfClass(kPairs32)}, &other); !st)
-      return st;
+    if (Status st = bench_.makeSorter(Algorithm::reduceThenScan, nullptr, nullptr, &other); !st) return st;
     std::vector<Task> compared;  // per class, at its largest count up to 2^20
     for (uint32_t cls = 0; cls < kTileClasses; ++cls)
       if (maxCount[cls] > baseline->tuning.smallSortKeys[classWords(cls) - 1])
@@ -209,7 +208,6 @@ Status Search::run(TuningResult* out) {
       continue;
     }
     double builtInNanos;
-    if (Status st = TuningBench::prepare(baseline.get(), task); !st) return st;
     // Clocks up first (the GPU has been busy since, but for the CPU's turns between tasks).
     if (Status st = bench_.heat(baseline.get(), task, k == 0 ? 1000 : 30); !st) return st;
     if (Status st = bench_.measure(baseline.get(), task, 1, &builtInNanos); !st) return st;
@@ -238,7 +236,7 @@ Status Search::run(TuningResult* out) {
         if (Status st = bench_.buildWhileHeating(
                 n,
                 [&](size_t i) {
-                  if (!bench_.makeSorter(algorithm, &candidates[i], task, &sorters[i])) sorters[i].reset();
+                  if (!bench_.makeSorter(algorithm, &candidates[i], &task, &sorters[i])) sorters[i].reset();
                   return Status{};
                 },
                 bestSorter ? bestSorter.get() : baseline.get(), &task);

@@ -239,13 +239,13 @@ void TuningBench::recordInput(VkCommandBuffer cmd, VkDeviceAddress dst, uint32_t
   vk_.vkCmdDispatch(cmd, std::min<uint32_t>((count + 255) / 256, 4096), 1, 1);  // a grid-stride loop
 }
 
-Status TuningBench::makeSorter(Algorithm algorithm, const TunedTiles* tuned, const Task& task, SorterPtr* out) {
+Status TuningBench::makeSorter(Algorithm algorithm, const TunedTiles* tuned, const Task* task, SorterPtr* out) {
   SorterCreateInfo ci = ci_;
   ci.algorithm = algorithm;
   Sorter s = nullptr;
   if (Status st = createSorterTuned(ci, tuned, &s); !st) return st;
   out->reset(s);
-  return prepare(s, task);
+  return task ? prepare(s, *task) : Status{};
 }
 
 uint32_t TuningBench::buildThreads() const {

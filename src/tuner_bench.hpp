@@ -41,8 +41,8 @@ class TuningBench {
 
   Status init();
   // A sorter of the caller's device with `tuned` tiles (null: the tables), with the pipelines of
-  // `task` built.
-  Status makeSorter(Algorithm algorithm, const TunedTiles* tuned, const Task& task, SorterPtr* out);
+  // `task` built (null: none yet).
+  Status makeSorter(Algorithm algorithm, const TunedTiles* tuned, const Task* task, SorterPtr* out);
   // Runs build(i) for each i in [0, n) on up to buildThreads() threads at once, and returns the
   // first failure among them (or the heater's). Meanwhile, where
   // `heater` is given, the calling thread keeps the GPU sorting `heatTask` with it, so that the
