@@ -2,7 +2,7 @@
 // the binning tile of each count range. Literal data: a row says everything its tiles run with;
 // chooseTuning() only fits the rows to the device's limits. Each row's comment gives the
 // mechanism that made it win and the PERFORMANCE-LOG.md entry that measured it
-// (samples/bench/PERFORMANCE-LOG.md; "session N" names its headings). How to add a vendor:
+// (docs/PERFORMANCE-LOG.md; "session N" is its entry sN). How to add a vendor:
 // docs/ARCHITECTURE.md, "Tuning tables".
 #include "tuning.hpp"
 
