@@ -90,6 +90,15 @@ const ModuleCode kModules[uint32_t(Module::count)] = {
 
 }  // namespace
 
+const char* moduleName(Module m) {
+  static const char* const kNames[uint32_t(Module::count)] = {
+      "init",           "histogram",        "histogram64", "scan",      "onesweep",    "onesweep64",
+      "onesweep_partitioned", "onesweep_partitioned64", "onesweep_fitted", "onesweep_fitted64", "copy_back",
+      "tile_scan",      "upsweep",          "upsweep64",   "downsweep", "downsweep64", "small_sort",
+      "small_sort64",   "small_bitonic",    "small_bitonic64", "chained", "chained64"};
+  return m < Module::count ? kNames[uint32_t(m)] : "?";
+}
+
 ModuleCode moduleCode(Module m) { return kModules[uint32_t(m)]; }
 
 // Read once per module: every description and signature asks again.

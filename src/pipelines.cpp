@@ -33,9 +33,8 @@ Status Pipelines::create(const VolkDeviceTable& vk, VkDevice device, const Tunin
   return {};
 }
 
-Status Pipelines::get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out, uint32_t tier,
-                      bool fitted, uint32_t digitWord) const {
-  const PipelineKey key = normalizedKey(tuning_, {kernel, keyType, valueType, tier, fitted, digitWord});
+Status Pipelines::get(const PipelineKey& given, VkPipeline* out) const {
+  const PipelineKey key = normalizedKey(tuning_, given);
   VkPipeline& slot = pipelines_[key.kernel][key.keyType][key.valueType][key.tier][key.fitted][key.digitWord];
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -120,22 +119,4 @@ void Pipelines::destroy() {
   layout_ = VK_NULL_HANDLE;
 }
 
-}  // namespace vksort::detail
-
-namespace vksort::detail {
-std::string pipelineSignature(const Tuning& t, Kernel kernel, uint32_t keyType, uint32_t valueType, uint32_t tier,
-                              bool fitted, uint32_t digitWord) {
-  const KernelVariant v = decideVariant(t, normalizedKey(t, {kernel, keyType, valueType, tier, fitted, digitWord}));
-  std::string out = moduleName(v.module);
-  char item[32];
-  if (v.requireSubgroupSize) {
-    std::snprintf(item, sizeof item, " subgroup=%u", v.subgroupSize);
-    out.append(item);
-  }
-  for (uint32_t id : specIdsOf(v.module)) {
-    std::snprintf(item, sizeof item, " %u=%u", id, specializationValue(v, id));
-    out.append(item);
-  }
-  return out;
-}
 }  // namespace vksort::detail

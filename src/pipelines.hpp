@@ -7,7 +7,6 @@
 #pragma once
 #include <atomic>
 #include <mutex>
-#include <string>
 
 #include "status.hpp"
 #include "shader_interface.h"
@@ -27,15 +26,9 @@ class Pipelines {
   VkPipelineLayout layout() const { return layout_; }
   // Pipelines built so far (a test that prepared sorts record without building one reads it).
   uint32_t built() const { return built_.load(); }
-  // The pipeline of `kernel` for a key type (kKey*) and value type (ValueType), creating it on
-  // first use; any thread may call it. `tier`: the tile kernels' shape, Tuning::tiers[tier]
-  // (binning, upsweep, downsweep) or Tuning::smallTiles[tier] (the small sort). `fitted`: the
-  // binning kernel for tiles of a run-time length (onesweep_fitted*.comp: tiles fitted to whole
-  // waves), a pipeline of its own, since that form costs where tiles are whole. `digitWord`: the
-  // word of 64-bit keys that holds the pass's digits (kDigit*Word), for binning, upsweep and
-  // downsweep.
-  Status get(Kernel kernel, uint32_t keyType, uint32_t valueType, VkPipeline* out, uint32_t tier = 0,
-             bool fitted = false, uint32_t digitWord = kDigitAnyWord) const;
+  // The pipeline `key` names (variant.hpp's PipelineKey: kernel, types, tier, fitted tiles, digit
+  // word), creating it on first use; any thread may call it.
+  Status get(const PipelineKey& key, VkPipeline* out) const;
 
  private:
   Status build(const PipelineKey& key, VkPipeline* out) const;
@@ -54,10 +47,5 @@ class Pipelines {
   static constexpr uint32_t kTiers = kMaxTileTiers > kMaxSmallTiles ? kMaxTileTiers : kMaxSmallTiles;
   mutable VkPipeline pipelines_[kKernelCount][kKeyTypes][kValueTypes][kTiers][2][kDigitWords] = {};
 };
-
-// A pipeline's module and the values of the specialization constants it declares, as text (for
-// tests that compare what the tuning builds).
-std::string pipelineSignature(const Tuning& tuning, Kernel kernel, uint32_t keyType, uint32_t valueType, uint32_t tier,
-                              bool fitted, uint32_t digitWord);
 
 }  // namespace vksort::detail

@@ -39,7 +39,7 @@ Status getSortPipelines(const Sorter_T& s, const SortPlan& plan, SortPipelines* 
     const PipelineKey& k = plan.pipelines[role];
     out->byRole[role] = VK_NULL_HANDLE;
     if (k.kernel == kKernelCount) continue;
-    if (Status st = s.pipelines.get(k.kernel, k.keyType, k.valueType, &out->byRole[role], k.tier, k.fitted, k.digitWord); !st)
+    if (Status st = s.pipelines.get(k, &out->byRole[role]); !st)
       return st;
   }
   return {};

@@ -206,7 +206,7 @@ Status prepareSorts(Sorter s, uint32_t sortCount, const PreparedSort* sorts) {
   for (uint32_t i = 0; i < sortCount; ++i)
     for (const PipelineKey& k : pipelinesUpTo(s->tuning, configs[i], sorts[i].maxCount)) {
       VkPipeline unused;
-      if (Status st = s->pipelines.get(k.kernel, k.keyType, k.valueType, &unused, k.tier, k.fitted, k.digitWord); !st)
+      if (Status st = s->pipelines.get(k, &unused); !st)
         return st;
     }
   return {};

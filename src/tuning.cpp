@@ -10,9 +10,6 @@
 namespace vksort::detail {
 namespace {
 
-constexpr uint32_t kVendorAmd = 0x1002;
-constexpr uint32_t kVendorNvidia = 0x10DE;
-
 // The one-workgroup sort's radix tiles are fitted as binning tiles of one round.
 constexpr TileShape kSmallRadixTile = {.workgroupSize = 0, .keysPerInvocation = 0, .reorderRounds = 1, .fitPercent = 0,
                                        .hotDigitFrom = 0, .hotDigitTo = 100, .hotRankTo = 0, .lookbackWindow = 1,

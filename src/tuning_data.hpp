@@ -9,7 +9,7 @@
 
 #include "device_caps.hpp"
 #include "status.hpp"
-#include "tuning.hpp"
+#include "tuning_types.hpp"
 
 namespace vksort::detail {
 

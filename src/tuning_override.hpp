@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "status.hpp"
-#include "tuning.hpp"
+#include "tuning_types.hpp"
 
 namespace vksort::detail {
 

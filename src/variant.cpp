@@ -11,15 +11,6 @@ const char* kernelName(Kernel k) {
   return k < kKernelCount ? kNames[k] : "?";
 }
 
-const char* moduleName(Module m) {
-  static const char* const kNames[uint32_t(Module::count)] = {
-      "init",           "histogram",        "histogram64", "scan",      "onesweep",    "onesweep64",
-      "onesweep_partitioned", "onesweep_partitioned64", "onesweep_fitted", "onesweep_fitted64", "copy_back",
-      "tile_scan",      "upsweep",          "upsweep64",   "downsweep", "downsweep64", "small_sort",
-      "small_sort64",   "small_bitonic",    "small_bitonic64", "chained", "chained64"};
-  return m < Module::count ? kNames[uint32_t(m)] : "?";
-}
-
 const char* rankingName(Ranking r) {
   switch (r) {
     case Ranking::ballots: return "ballots";

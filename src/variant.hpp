@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "modules.hpp"
 #include "shader_interface.h"
 #include "tuning.hpp"
 
@@ -23,14 +24,6 @@ enum Kernel : uint32_t {
 const char* kernelName(Kernel k);
 
 constexpr uint32_t kValueTypes = 3;  // none, u32, u64
-
-// The embedded SPIR-V modules (cmake/VksortShaders.cmake).
-enum class Module : uint32_t {
-  init, histogram, histogram64, scan, onesweep, onesweep64, onesweepPartitioned, onesweepPartitioned64,
-  onesweepFitted, onesweepFitted64, copyBack, tileScan, upsweep, upsweep64, downsweep, downsweep64, smallSort,
-  smallSort64, smallBitonic, smallBitonic64, chained, chained64, count
-};
-const char* moduleName(Module m);
 
 // How a binning kernel ranks a key among its subgroup's keys of the same digit.
 enum class Ranking : uint32_t {

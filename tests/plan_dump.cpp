@@ -5,14 +5,34 @@
 #include <string>
 #include <vector>
 
-#include "pipelines.hpp"
 #include "fake_devices.hpp"
+#include "modules.hpp"
 #include "plan.hpp"
 #include "tuning.hpp"
 #include "tuning_override.hpp"
+#include "variant.hpp"
 
 using namespace vksort;
 using namespace vksort::detail;
+
+namespace {
+// A pipeline's module, its required subgroup size, and the value of each specialization constant
+// it declares, by constant_id.
+std::string signature(const Tuning& t, const PipelineKey& key) {
+  const KernelVariant v = decideVariant(t, normalizedKey(t, key));
+  std::string out = moduleName(v.module);
+  char item[32];
+  if (v.requireSubgroupSize) {
+    std::snprintf(item, sizeof item, " subgroup=%u", v.subgroupSize);
+    out.append(item);
+  }
+  for (uint32_t id : specIdsOf(v.module)) {
+    std::snprintf(item, sizeof item, " %u=%u", id, specializationValue(v, id));
+    out.append(item);
+  }
+  return out;
+}
+}  // namespace
 
 int main() {
   const std::vector<vksort_test::FakeDevice> devices = vksort_test::fakeDevices();
@@ -49,7 +69,7 @@ int main() {
               const PipelineKey& k = plan.pipelines[role];
               if (k.kernel == kKernelCount) continue;
               std::printf("  %s: %s\n", kKernels[k.kernel],
-                          pipelineSignature(t, k.kernel, k.keyType, k.valueType, k.tier, k.fitted, k.digitWord).c_str());
+                          signature(t, k).c_str());
             }
           }
     }

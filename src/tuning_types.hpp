@@ -1,0 +1,229 @@
+// Tuning's data: binning tiles, the vendors' tables, tuned tiles, and a device's tuning (the
+// tables fitted to its limits). Plain types, no decisions: tuning.hpp chooses them,
+// tuning_override.hpp and tuning_data.hpp edit and store them.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <tuple>
+
+#include "device_caps.hpp"
+#include "shader_interface.h"
+
+namespace vksort::detail {
+
+// Tiers at most: the union of a vendor's row starts over its tile classes.
+constexpr uint32_t kMaxTileTiers = 9;
+// Tiles tuning data may replace: every tier's of every class.
+constexpr uint32_t kTileClassCount = 4;
+constexpr uint32_t kMaxTunedTiles = kMaxTileTiers * kTileClassCount;
+
+// A binning tile: workgroupSize * keysPerInvocation keys, going through shared memory in
+// reorderRounds parts, with the choices of how its kernel runs. Glossary: docs/ARCHITECTURE.md.
+struct TileShape {
+  uint32_t workgroupSize;
+  uint32_t keysPerInvocation;
+  uint32_t reorderRounds;     // divides keysPerInvocation; > 1: a tile larger than shared memory holds
+  uint32_t fitPercent;        // direct Onesweep sorts cut keys per invocation so that the tiles
+                              // fill whole waves, where that leaves at most this share (0: never)
+  uint32_t hotDigitFrom;      // a pass's most frequent digit on from .. to percent of its keys is
+  uint32_t hotDigitTo;        // counted a subgroup at a time (Onesweep; hotDigitFrom 0: never)
+  uint32_t hotRankTo;         // and, up to this share, ranked a step at a time (atomic ranking; 0: never)
+  uint32_t lookbackWindow;    // predecessors the look-back reads at once (1-16)
+  bool lookbackPlainLoads;    // it reads them with plain loads, not atomics
+  bool rankFirst;             // ranking by atomics before the row sums, with no count of its own
+  bool persistentTiles;       // workgroups take tiles while tickets last
+  bool prefetchPairs;         // persistent pairs touch their values and the next tile into L2
+  bool ridingValues;          // 32-bit values load with their keys and wait in registers
+  uint32_t keys() const { return workgroupSize * keysPerInvocation; }
+  // Every field above, in order (a new field goes here too): tiers with equal shapes share
+  // pipelines, and tuning data stores a shape as these (tuning_data.cpp).
+  template <class Shape>
+  static auto fields(Shape& s) {
+    return std::tie(s.workgroupSize, s.keysPerInvocation, s.reorderRounds, s.fitPercent, s.hotDigitFrom,
+                    s.hotDigitTo, s.hotRankTo, s.lookbackWindow, s.lookbackPlainLoads, s.rankFirst, s.persistentTiles,
+                    s.prefetchPairs, s.ridingValues);
+  }
+  bool operator==(const TileShape& o) const { return fields(*this) == fields(o); }
+};
+
+// A tile of the one-workgroup sort (small_sort.glsl, small_bitonic.glsl).
+struct SmallTile {
+  uint32_t workgroupSize;
+  uint32_t keysPerInvocation;
+  bool bitonic;          // a bitonic network, not radix passes; keys() a power of two
+  bool ridersAlongside;  // radix tiles of pairs: shared memory holds what rides with each key
+                         // (value or source) next to the keys
+  uint32_t keys() const { return workgroupSize * keysPerInvocation; }
+};
+
+// Tile classes: a config's binning tiles by element width and whether values come along.
+enum TileClass : uint32_t {
+  kPairs32 = 0,     // 32-bit keys with 32-bit values
+  kPairsWide = 1,   // pairs with 64-bit keys or values
+  kAlone32 = 2,     // 32-bit keys alone
+  kAloneWide = 3,   // 64-bit keys alone
+  kTileClasses = kTileClassCount
+};
+
+// One row of a vendor's table: the tile of sorts of at least fromCount keys (an indirect sort's
+// maxCount), up to the next row's.
+struct TileRow {
+  uint32_t fromCount;
+  TileShape shape;
+  const char* why;  // the mechanism that makes it win, and the log entry that measured it
+};
+// A tile class's rows, ascending; the first from 0.
+struct TileTable {
+  const TileRow* rows;
+  uint32_t count;
+};
+template <uint32_t N>
+constexpr TileTable tableOf(const TileRow (&rows)[N]) {
+  return {rows, N};
+}
+
+// What a vendor asks for: device-wide choices and a table per algorithm and tile class.
+struct VendorTuning {
+  const char* name;
+  std::optional<uint32_t> subgroupSize;  // none: the device's own
+  uint32_t histogramWorkgroupSize;       // 0: the scan's (tier 0's pairs32 workgroup)
+  uint32_t histogramTilesPerWorkgroup;   // binning tiles one histogram workgroup reads at most,
+  uint32_t histogramMinWorkgroups;       // and fewer where that leaves fewer workgroups than this
+  uint32_t histogramCopies;              // copies of the histogram's shared counters
+  bool partitionedRanking;               // subgroupPartitionNV, where the device has it
+  bool atomicRanking;                    // one shared atomic per key: where a subgroup's atomics on
+                                         // one word apply in lane order (binning_rank_atomics.glsl)
+  bool lookbackPlainStores;              // look-back status words published with plain stores
+  std::optional<bool> patientWaits;      // none: where the driver limits loop turns (llvmpipe)
+  uint32_t lookbackWait;                 // spin turns on a predecessor before the look-back counts
+                                         // its tile itself (lookback.glsl); 0: at once;
+                                         // kLookbackNeverFallsBack: none compiled
+  uint32_t chainedUpTo;                  // direct Onesweep sorts up to this many 32-bit keys run
+                                         // in one dispatch (chained.glsl); 0: none
+  uint32_t smallSortKeys;                // the one-workgroup sort up to this count
+  uint32_t smallKeysPerInvocation;       // its first radix tile's; tile i has this << i
+  uint32_t smallTiles;                   // its radix tiles
+  uint32_t smallWorkgroupSize;           // 0: the scan's
+  uint32_t bitonicKeysPerPass;           // bitonic networks for sorts of up to this many keys per pass
+  uint32_t bitonicKeysPerInvocation;     // their tiles: this many keys per invocation, workgroups
+  uint32_t bitonicWorkgroupSize;         // doubling from this one
+  TileTable onesweep[kTileClasses];
+  TileTable reduceThenScan[kTileClasses];
+};
+
+// A tile that on-device tuning (tuner.cpp) measured faster than its table's row: it replaces
+// that row's shape in the tier and class it names, before the fitting.
+struct TunedTile {
+  uint32_t tier;
+  uint32_t tileClass;
+  uint32_t from;         // the tier's start, as the tables had it when measured
+  uint32_t count;        // the count it was measured at
+  uint32_t builtInNanos; // a sort of `count` keys with the table's row and with this shape:
+  uint32_t tunedNanos;   // medians from the same run, interleaved
+  TileShape shape;
+};
+// What tuning found for a device: the algorithm it measured (the faster one, where the caller
+// forced none), which becomes the automatic choice, and the tiles of that algorithm's tables it
+// replaces.
+struct TunedTiles {
+  Algorithm algorithm = Algorithm::automatic;  // automatic: the tables' choice (Onesweep)
+  uint32_t tileCount = 0;
+  TunedTile tiles[kMaxTunedTiles];
+};
+
+// Binning tiles of the sorts of at least `from` keys, per tile class: the union of the tables'
+// rows, so that a sort's tier gives the tile of every class.
+struct BinningTier {
+  uint32_t from;
+  TileShape shape[kTileClasses];
+  const char* why[kTileClasses];  // each class's row's (TileRow::why)
+  float tunedSpeedup[kTileClasses];  // a tuned tile's measured gain over the row (0: the row's)
+};
+// One-workgroup sorts: shapes of growing tiles (up to half of them bitonic networks, then radix
+// tiles); a sort runs in the smallest that holds it.
+constexpr uint32_t kMaxSmallTiles = 8;
+
+// The tuning of one device: the vendor's tables fitted to its limits.
+struct Tuning {
+  uint32_t subgroupSize;               // the size the kernels are built for
+  bool requireSubgroupSize;            // pipelines require it, with full subgroups
+  uint32_t minSubgroupSize;            // smallest size they may run with: sizes per-subgroup arrays
+  uint32_t workgroupSize;              // scan workgroups: tier 0's pairs32 tiles'
+  BinningTier tiers[kMaxTileTiers];    // ascending `from`; tiers[0].from is 0
+  uint32_t tierCount;
+  uint32_t histogramWorkgroupSize;
+  uint32_t histogramTilesPerWorkgroup;
+  uint32_t histogramMinWorkgroups;
+  bool partitionedRanking;             // VendorTuning's, where the device has it
+  bool atomicRanking;                  // VendorTuning's, unless ranking is partitioned
+  bool lookbackPlainStores;
+  bool patientWaits;                   // spins re-read in straight-line code each turn
+  uint32_t lookbackWait;               // VendorTuning's
+  uint32_t ballotWords;                // 32-bit words of a ballot the largest subgroup needs
+  uint32_t histogramCopies;
+  uint32_t portionTiles;               // 0: portions as large as look-back values allow; else
+                                       // tiles per portion (to test portions on small sorts)
+  uint32_t wideAddressesFrom;          // counts from which scatters always compute 64-bit
+                                       // addresses (they do past 2^31 bytes in any case)
+  Algorithm algorithm;                 // onesweep or reduceThenScan (never automatic)
+  SmallTile smallTiles[kMaxSmallTiles][2];  // the one-workgroup sort's tiles per element width
+  uint32_t smallTileCount[2];          // (bitonic ones, then radix ones; growing keys)
+  uint32_t smallSortKeys[2];           // sorts of up to this many keys run in one workgroup
+  uint32_t bitonicKeysPerPass;
+  uint32_t waveWorkgroups;             // workgroups of a fitted tile the device runs at once
+                                       // (one per SM); 0: unknown, none is fitted
+  uint32_t chainedUpTo;                // VendorTuning's (Onesweep only; else 0)
+  bool skipConstantPasses;             // passes whose digit is the same for every key move
+                                       // nothing (pass_route.glsl); off: every pass moves keys
+
+  // The binning tier of a sort of `span` keys (an indirect sort's maxCount), and its tile of
+  // tile class `cls`.
+  uint32_t tierOf(uint32_t span) const {
+    uint32_t i = 0;
+    while (i + 1 < tierCount && span >= tiers[i + 1].from) ++i;
+    return i;
+  }
+  const TileShape& tileFor(uint32_t cls, uint32_t span) const { return tiers[tierOf(span)].shape[cls]; }
+  // The one-workgroup tile of a sort of `span` keys (at most smallSortKeys[words - 1]) in
+  // `passes` passes: the smallest that holds them, a bitonic network only where its keys are at
+  // most bitonicKeysPerPass per pass (a network's cost does not shrink with the bit range).
+  uint32_t smallTileOf(uint32_t words, uint32_t span, uint32_t passes) const {
+    auto takes = [&](const SmallTile& s) {
+      return s.keys() >= span && (!s.bitonic || s.keys() <= uint64_t(bitonicKeysPerPass) * passes);
+    };
+    uint32_t i = 0;
+    while (i + 1 < smallTileCount[words - 1] && !takes(smallTiles[i][words - 1])) ++i;
+    return i;
+  }
+  // Whether Onesweep's direct sorts in `shape` fit their tiles to whole waves (fittedTileKeys()).
+  bool fitsWaves(const TileShape& shape) const { return shape.fitPercent != 0 && waveWorkgroups != 0; }
+  // Keys of a full portion of tiles of `tileKeys`: a whole number of tiles, at most kMaxPortionKeys.
+  uint32_t portionKeys(uint32_t tileKeys) const;
+  // The binning tile of a direct Onesweep sort of `count` keys in `shape`: the fewest keys per
+  // invocation whose tiles fill as many whole waves of waveWorkgroups as the shape's own tiles do
+  // (a pass over few waves costs whole waves: each workgroup takes tiles while tickets last),
+  // where that is at most shape.fitPercent of them; else shape.keys().
+  uint32_t fittedTileKeys(const TileShape& shape, uint32_t count) const;
+  // Whether a direct sort of `count` keys (more than the one-workgroup sort takes) with `config`
+  // runs chained: Onesweep, up to chainedUpTo keys (64-bit: half), in one portion of its tier's
+  // tile, which goes through shared memory in one round and whose reorder area holds a full
+  // key's passes of histogram counters (chained.glsl counts there).
+  bool chains(const SortConfig& config, uint32_t count) const;
+};
+
+// 32-bit words of the widest element of a config (the binning tile's shared-memory width).
+inline uint32_t elementWords(const SortConfig& c) {
+  return (keyBytes(c.keyType) > 4 || valueBytes(c.valueType) > 4) ? 2 : 1;
+}
+
+// A config's binning tile class.
+inline uint32_t tileClass(const SortConfig& c) {
+  const bool alone = c.valueType == ValueType::none;
+  return elementWords(c) == 2 ? (alone ? kAloneWide : kPairsWide) : alone ? kAlone32 : kPairs32;
+}
+// 32-bit words of a tile class's elements.
+inline uint32_t classWords(uint32_t cls) { return cls == kPairsWide || cls == kAloneWide ? 2 : 1; }
+// Whether a tile class's sorts have no values.
+inline bool classKeysAlone(uint32_t cls) { return cls >= kAlone32; }
+
+}  // namespace vksort::detail
