@@ -37,7 +37,7 @@ PipelineKey normalizedKey(const Tuning& t, PipelineKey k) {
   if (k.kernel < kBinning) k.tier = 0;
   k.fitted = k.fitted && k.kernel == kBinning;
   const bool passKernel = k.kernel == kBinning || k.kernel == kUpsweep || k.kernel == kDownsweep;
-  if (!passKernel || k.keyType < kKeyU64) k.digitWord = kDigitAnyWord;
+  if (!passKernel || keyBytes(KeyType(k.keyType)) != 8) k.digitWord = kDigitAnyWord;
   if (k.kernel != kSmallSort) {  // a tier whose tile equals the tier's below builds no pipeline of its own
     SortConfig config;
     config.keyType = KeyType(k.keyType);
@@ -51,7 +51,7 @@ PipelineKey normalizedKey(const Tuning& t, PipelineKey k) {
 namespace {
 
 Module moduleOf(const Tuning& t, const PipelineKey& k, bool bitonic) {
-  const bool wide = k.keyType >= kKeyU64;
+  const bool wide = keyBytes(KeyType(k.keyType)) == 8;
   auto byWidth = [&](Module narrow, Module w) { return wide ? w : narrow; };
   switch (k.kernel) {
     case kInit: return Module::init;

@@ -136,11 +136,11 @@ TEST_SUITE("tuning") {
   }
 
   TEST_CASE("a tier's own look-back loads, per tile class") {
-    // NVIDIA's 32-bit pairs from 2^27 (tier 8) read with atomics, its other tiles with plain loads
-    // (tuning.cpp); a tier's override names one class and leaves the others to the device.
+    // NVIDIA's 32-bit pairs in the last tier read with atomics, its other tiles with plain loads
+    // (tuning_tables.cpp); a tier's override names one class and leaves the others to the device.
     const Tuning t = tuned(h100(), "");
-    forEveryTile(t, [](uint32_t tier, uint32_t cls, const vksort::detail::TileShape& shape) {
-      CHECK(shape.lookbackPlainLoads == !(tier == 8 && cls == 0));
+    forEveryTile(t, [&](uint32_t tier, uint32_t cls, const vksort::detail::TileShape& shape) {
+      CHECK(shape.lookbackPlainLoads == !(tier == t.tierCount - 1 && cls == vksort::detail::kPairs32));
     });
     const Tuning o = tuned(h100(), "tier3_plain_loads_alone=0,tier6_plain_loads_wide=0");
     CHECK_FALSE(o.tiers[3].shape[2].lookbackPlainLoads);
@@ -150,100 +150,65 @@ TEST_SUITE("tuning") {
     CHECK_FALSE(tuned(h100(), "plain_loads=0").tiers[3].shape[2].lookbackPlainLoads);
   }
 
-  TEST_CASE("NVIDIA's pairs with 64-bit elements, and 64-bit keys alone from 2^21, take 2-round tiles") {
-    // Tier 6's 768 x 12 (pairs with 64-bit elements) from tier 3 on, 768 x 14 (64-bit keys alone)
-    // in tier 4, which tier 4 is but for; neither fitted to waves (whole measured faster where
-    // the fitting would cut them). 64-bit keys alone in tier 3 keep 512 x 9, fitted.
+  // The NVIDIA tables' literal shapes are the golden files' (tests/golden/nvidia-h100-*.txt); the
+  // cases below check rules, named by tile class, that hold for whatever rows the tables have.
+
+  TEST_CASE("a key type's width is keyBytes()'s alone, and picks its kernels") {
+    // Widths were once inferred from the enum's order (a type past u64 was 64-bit): a value that
+    // names no type has none.
+    using namespace vksort::detail;
+    using vksort::KeyType;
+    CHECK(vksort::keyBytes(KeyType(kKeyTypes)) == 0);
     const Tuning t = tuned(h100(), "");
-    REQUIRE(t.tierCount == 9);
-    CHECK(t.tiers[3].from == 5u << 17);
-    CHECK(t.tiers[4].from == 1u << 21);
-    CHECK(t.tiers[6].from == 1u << 23);
-    for (uint32_t cls : {0u, 1u, 2u}) CHECK(t.tiers[4].shape[cls] == t.tiers[3].shape[cls]);
-    for (uint32_t tier : {3u, 4u, 5u}) {
-      CAPTURE(tier);
-      CHECK(t.tiers[tier].shape[1] == t.tiers[6].shape[1]);
+    for (KeyType k : {KeyType::u32, KeyType::i32, KeyType::f32, KeyType::u64, KeyType::i64, KeyType::f64}) {
+      CAPTURE(uint32_t(k));
+      const bool wide = vksort::keyBytes(k) == 8;
+      CHECK(vksort::keyBytes(k) == (wide ? 8u : 4u));
+      const PipelineKey key = normalizedKey(t, {kBinning, uint32_t(k), 0, 6, false, kDigitLowWord});
+      CHECK(key.digitWord == (wide ? kDigitLowWord : kDigitAnyWord));
+      CHECK(decideVariant(t, key).module == (wide ? Module::onesweep64 : Module::onesweep));
     }
-    const vksort::detail::TileShape& widePairs = t.tiers[3].shape[1];
-    CHECK(widePairs.workgroupSize == 768);
-    CHECK(widePairs.keysPerInvocation == 12);
-    CHECK(widePairs.reorderRounds == 2);
-    const vksort::detail::TileShape& tier3Alone = t.tiers[3].shape[3];
-    CHECK(tier3Alone.workgroupSize == 512);
-    CHECK(tier3Alone.keysPerInvocation == 9);
-    CHECK(tier3Alone.reorderRounds == 1);
-    CHECK(tier3Alone.fitPercent == 78);
-    const vksort::detail::TileShape& wide = t.tiers[4].shape[3];
-    CHECK(wide.workgroupSize == 768);
-    CHECK(wide.keysPerInvocation == 14);
-    CHECK(wide.reorderRounds == 2);
-    CHECK(wide.lookbackWindow == 2);
-    for (uint32_t count : {5u << 17, 700000u, 1u << 20, 1500000u, (1u << 21) - 1})
-      CHECK(t.fittedTileKeys(widePairs, count) == widePairs.keys());
-    for (uint32_t count : {1u << 21, 2500000u, 2900000u, 3000000u, 3u << 20, 4u << 20, 6000000u, (1u << 23) - 1}) {
-      CHECK(t.fittedTileKeys(wide, count) == wide.keys());
-      CHECK(t.fittedTileKeys(t.tiers[4].shape[1], count) == widePairs.keys());
-    }
-    CHECK(t.tiers[4].shape[2].fitPercent == 78);  // the tier's other classes are fitted
-    // With the class's fitting, 3 waves of 132 tiles would cut it to 768 x 10 at 3M keys.
-    const Tuning fitted = tuned(h100(), "tier4_fit_percent_wide_alone=78");
-    CHECK(fitted.fittedTileKeys(fitted.tiers[4].shape[3], 3000000) == 768 * 10);
-    CHECK(fitted.fittedTileKeys(fitted.tiers[4].shape[3], 4u << 20) == wide.keys());
   }
 
-  TEST_CASE("NVIDIA's 64-bit keys and 32-bit pairs take 896 invocations from 2^23 / 5 x 2^21 keys") {
-    // 64-bit keys alone in 896 x 12 from 2^23 (tier 6); tier 7 is tier 6 but for pairs, with
-    // 64-bit elements in 896 x 10 (reading 2 predecessors at once) and 32-bit ones in 896 x 14, all
-    // in 2 rounds.
+  TEST_CASE("a tile fitted to waves is cut only where its row allows") {
+    using namespace vksort::detail;
     const Tuning t = tuned(h100(), "");
-    REQUIRE(t.tierCount == 9);
-    CHECK(t.tiers[7].from == 5u << 21);
-    for (uint32_t cls : {2u, 3u}) CHECK(t.tiers[7].shape[cls] == t.tiers[6].shape[cls]);
-    const vksort::detail::TileShape& pairs = t.tiers[7].shape[0];
-    CHECK(pairs.workgroupSize == 896);
-    CHECK(pairs.keysPerInvocation == 14);
-    CHECK(pairs.reorderRounds == 2);
-    CHECK(pairs.rankFirst);
-    CHECK_FALSE(pairs.persistentTiles);  // pairs in 2-round tiles: not persistent, so not touched early
-    CHECK_FALSE(pairs.prefetchPairs);
-    CHECK_FALSE(pairs.ridingValues);  // one-round tiles' alone
-    CHECK(pairs.lookbackPlainLoads);
-    CHECK(t.tiers[6].shape[0].keys() == 512 * 18);
-    const vksort::detail::TileShape& alone = t.tiers[6].shape[3];
-    CHECK(alone.workgroupSize == 896);
-    CHECK(alone.keysPerInvocation == 12);
-    CHECK(alone.reorderRounds == 2);
-    CHECK(alone.lookbackWindow == 2);
-    CHECK_FALSE(alone.rankFirst);
-    const vksort::detail::TileShape& wide = t.tiers[7].shape[1];
-    CHECK(wide.workgroupSize == 896);
-    CHECK(wide.keysPerInvocation == 10);
-    CHECK(tuned(h100(), "tier7_wide_keys=11").tiers[7].shape[1].keysPerInvocation == 10);  // 11 overflows shared memory
-    CHECK(wide.reorderRounds == 2);
-    CHECK(wide.rankFirst);
-    CHECK(wide.lookbackPlainLoads);
-    CHECK(wide.lookbackWindow == 2);
-    CHECK(t.tiers[6].shape[1].workgroupSize == 768);
-    CHECK(t.tiers[6].shape[1].lookbackWindow == 4);
-    // Tier 8 is tier 7 but for 32-bit pairs' look-back, read with atomics from 2^27 keys.
-    CHECK(t.tiers[8].from == 1u << 27);
-    for (uint32_t cls : {1u, 2u, 3u}) CHECK(t.tiers[8].shape[cls] == t.tiers[7].shape[cls]);
-    vksort::detail::TileShape atomicPairs = t.tiers[8].shape[0];
-    CHECK_FALSE(atomicPairs.lookbackPlainLoads);
-    atomicPairs.lookbackPlainLoads = true;
-    CHECK(atomicPairs == pairs);
+    forEveryTile(t, [&](uint32_t tier, uint32_t, const TileShape& shape) {
+      if (shape.fitPercent != 0) return;
+      const uint32_t next = tier + 1 < t.tierCount ? t.tiers[tier + 1].from : 1u << 28;
+      for (uint32_t count : {t.tiers[tier].from + 1, (t.tiers[tier].from + next) / 2, next - 1}) {
+        CAPTURE(count);
+        CHECK(t.fittedTileKeys(shape, count) == shape.keys());
+      }
+    });
+    // 64-bit keys alone in tier 4 are whole in the table; with the class's fitting, 3 waves of
+    // tiles cut them at 3M keys, and 4M keys fill their waves whole.
+    const Tuning fitted = tuned(h100(), "tier4_fit_percent_wide_alone=78");
+    const TileShape& wide = fitted.tiers[4].shape[kAloneWide];
+    CHECK(fitted.fittedTileKeys(wide, 3000000) < wide.keys());
+    CHECK(fitted.fittedTileKeys(wide, 3000000) % wide.workgroupSize == 0);
+    CHECK(fitted.fittedTileKeys(wide, 4u << 20) == wide.keys());
+  }
+
+  TEST_CASE("an override past shared memory is cut to fit") {
+    // fit(): keys per invocation halved (in whole rounds) until the tile fits the device.
+    using namespace vksort::detail;
+    const Tuning o = tuned(h100(), "tier7_wide_keys=64");
+    TileShape cut = o.tiers[7].shape[kPairsWide];
+    CHECK(cut.keysPerInvocation < 64);
+    CHECK(64 % cut.keysPerInvocation == 0);
+    CHECK(binningSharedBytes(o, cut, 2, false) <= h100().maxSharedMemory);
+    cut.keysPerInvocation *= 2;
+    CHECK(binningSharedBytes(o, cut, 2, false) > h100().maxSharedMemory);
   }
 
   TEST_CASE("NVIDIA's pairs in 2-round tiles are not persistent, in Onesweep") {
-    // Pairs with 64-bit elements from tier 3 (768 x 12, then 896 x 10) and 32-bit pairs from
-    // tier 7 (896 x 14), all in 2 rounds: a workgroup sorts one tile (H100: 4-12% faster than
-    // taking tiles while tickets last). Every other tile stays persistent, and so does
-    // reduce-then-scan's downsweep; a tier's choice per class comes from VKSORT_TUNING too.
+    // Pairs in 2-round tiles: a workgroup sorts one tile (H100: 4-12% faster than taking tiles
+    // while tickets last). Every other tile stays persistent, and so does reduce-then-scan's
+    // downsweep; a tier's choice per class comes from VKSORT_TUNING too.
     const Tuning t = tuned(h100(), "");
-    forEveryTile(t, [](uint32_t tier, uint32_t cls, const vksort::detail::TileShape& shape) {
-      const bool twoRoundPairs = (cls == 1 && tier >= 3) || (cls == 0 && tier >= 7);
-      CHECK(shape.persistentTiles == !twoRoundPairs);
-      CHECK(twoRoundPairs == (cls < 2 && shape.reorderRounds == 2));
+    forEveryTile(t, [](uint32_t, uint32_t cls, const vksort::detail::TileShape& shape) {
+      CHECK(shape.persistentTiles == (vksort::detail::classKeysAlone(cls) || shape.reorderRounds == 1));
     });
     forEveryTile(tuned(h100(), "algorithm=2"),
                  [](uint32_t, uint32_t, const vksort::detail::TileShape& shape) { CHECK(shape.persistentTiles); });
@@ -260,49 +225,27 @@ TEST_SUITE("tuning") {
     CHECK_FALSE(decideVariant(none, {kBinning, kKeyU32, uint32_t(vksort::ValueType::u32), 3, false, kDigitAnyWord}).prefetchPairs);
   }
 
-  TEST_CASE("NVIDIA's 32-bit keys alone take 896 x 20 in 2 rounds from 7 x 2^19 keys, in Onesweep") {
-    // Tier 5 is tier 4 but for 32-bit keys alone, whole (not fitted to waves); tiers 6 and 7 keep
-    // them. Reduce-then-scan's downsweep keeps its one-round 32-bit tiles: keys alone 512 x 18 as
-    // in tier 4, then 512 x 19 from 2^23; pairs 512 x 18.
+  TEST_CASE("reduce-then-scan keeps one-round 32-bit tiles and Onesweep's wide ones") {
+    // Its downsweep has no rank-first, fitting or hot digits: 32-bit tiles of one round, pairs
+    // touched into L2; tiles with 64-bit elements are Onesweep's. A tier's override reaches it.
+    using namespace vksort::detail;
     const Tuning t = tuned(h100(), "");
-    REQUIRE(t.tierCount == 9);
-    CHECK(t.tiers[5].from == 7u << 19);
-    for (uint32_t cls : {0u, 1u, 3u}) CHECK(t.tiers[5].shape[cls] == t.tiers[4].shape[cls]);
-    for (uint32_t tier : {5u, 6u, 7u}) {
-      CAPTURE(tier);
-      const vksort::detail::TileShape& alone = t.tiers[tier].shape[2];
-      CHECK(alone.workgroupSize == 896);
-      CHECK(alone.keysPerInvocation == 20);  // fits the shared memory: fit() would have cut it
-      CHECK(alone.reorderRounds == 2);
-      CHECK_FALSE(alone.rankFirst);
-      CHECK(alone.lookbackWindow == 3);
-      for (uint32_t count : {7u << 19, 4u << 20, 6000000u, 1u << 28}) CHECK(t.fittedTileKeys(alone, count) == alone.keys());
-    }
-    CHECK(t.tiers[4].shape[2].keys() == 512 * 18);
-    // Reduce-then-scan's own table: its tiers start where its rows do.
     const Tuning scans = tuned(h100(), "algorithm=2");
-    REQUIRE(scans.tierCount == 7);
     for (uint32_t count : {2u << 20, 7u << 19, 1u << 23, 1u << 24, 1u << 28}) {
       CAPTURE(count);
-      const vksort::detail::TileShape& alone = scans.tileFor(vksort::detail::kAlone32, count);
-      CHECK(alone.workgroupSize == 512);
-      CHECK(alone.keysPerInvocation == (count >= 1u << 23 ? 19u : 18u));
-      CHECK(alone.reorderRounds == 1);
-      const vksort::detail::TileShape& pairs = scans.tileFor(vksort::detail::kPairs32, count);
-      CHECK(pairs.keys() == 512 * 18);
-      CHECK(pairs.reorderRounds == 1);
-      CHECK(pairs.prefetchPairs);
-      for (uint32_t cls : {1u, 3u}) {  // the same tiles (rank first, fitting and hot digits are Onesweep's)
+      CHECK(scans.tileFor(kAlone32, count).reorderRounds == 1);
+      CHECK(scans.tileFor(kPairs32, count).reorderRounds == 1);
+      CHECK(scans.tileFor(kPairs32, count).prefetchPairs);
+      for (uint32_t cls : {uint32_t(kPairsWide), uint32_t(kAloneWide)}) {
         CHECK(scans.tileFor(cls, count).keys() == t.tileFor(cls, count).keys());
         CHECK(scans.tileFor(cls, count).reorderRounds == t.tileFor(cls, count).reorderRounds);
       }
     }
-    REQUIRE(scans.tiers[5].from == 1u << 23);
-    CHECK(tuned(h100(), "algorithm=2,tier5_alone_keys=12").tiers[5].shape[2].keysPerInvocation == 12);
-    CHECK(tuned(h100(), "tier6_alone_keys=12").tiers[6].shape[2].keysPerInvocation == 12);  // Onesweep's tier 6
+    CHECK(tuned(h100(), "algorithm=2,tier5_alone_keys=12").tiers[5].shape[kAlone32].keysPerInvocation == 12);
+    CHECK(tuned(h100(), "tier6_alone_keys=12").tiers[6].shape[kAlone32].keysPerInvocation == 12);  // Onesweep's tier 6
     const Tuning wider = tuned(h100(), "algorithm=2,tier6_workgroup=896,tier6_keys=14,tier6_rounds=2");
-    CHECK(wider.tiers[6].shape[0].keys() == 896 * 14);
-    CHECK(wider.tiers[6].shape[0].reorderRounds == 2);
+    CHECK(wider.tiers[6].shape[kPairs32].keys() == 896 * 14);
+    CHECK(wider.tiers[6].shape[kPairs32].reorderRounds == 2);
   }
 
   TEST_CASE("NVIDIA's pairs rank before their row sums") {
@@ -311,8 +254,9 @@ TEST_SUITE("tuning") {
     // ballots never ranks first, nor does reduce-then-scan; pairs in tiles of several rounds rank
     // by atomics only where they rank first.
     const Tuning t = tuned(h100(), "");
-    forEveryTile(t, [](uint32_t tier, uint32_t cls, const vksort::detail::TileShape& shape) {
-      CHECK(shape.rankFirst == (cls == 0 || (cls == 1 && tier >= 3)));
+    forEveryTile(t, [](uint32_t, uint32_t cls, const vksort::detail::TileShape& shape) {
+      using namespace vksort::detail;
+      CHECK(shape.rankFirst == (cls == kPairs32 || (cls == kPairsWide && shape.reorderRounds == 2)));
     });
     CHECK(widePairsRanking(t, 6) == vksort::detail::Ranking::atomicsRankFirst);
     const Tuning counted = tuned(h100(), "tier6_rank_first_wide=0");

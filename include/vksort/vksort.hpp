@@ -99,8 +99,19 @@ struct SortConfig {
   uint32_t endBit = 0;
 };
 
-// Bytes of one key, one value (0 for none) of a config.
-constexpr uint32_t keyBytes(KeyType t) { return uint32_t(t) >= uint32_t(KeyType::u64) ? 8 : 4; }
+// Bytes of one key, one value (0 for none) of a config. The one place that gives each key type
+// its width: a new type gets its case here (the switch names every type; no default).
+constexpr uint32_t keyBytes(KeyType t) {
+  switch (t) {
+    case KeyType::u32:
+    case KeyType::i32:
+    case KeyType::f32: return 4;
+    case KeyType::u64:
+    case KeyType::i64:
+    case KeyType::f64: return 8;
+  }
+  return 0;  // not a KeyType
+}
 constexpr uint32_t valueBytes(ValueType t) { return t == ValueType::u64 ? 8 : t == ValueType::u32 ? 4 : 0; }
 // The end of a config's bit range: endBit, or for 0 the key's bits.
 constexpr uint32_t endBitOf(const SortConfig& c) { return c.endBit != 0 ? c.endBit : keyBytes(c.keyType) * 8; }
