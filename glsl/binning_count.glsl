@@ -57,9 +57,16 @@ void addToRows(uint digit, uint begin, uint end, uint add, const uint MAX_ROWS) 
 // the keys of that digit in earlier subgroups: the ranking then adds only its peers; every place
 // is below the tile's 2^16 keys, so the 16-bit halves do not spill); tileDigitCount() gives the
 // tile's counts, tileDigitStart() their exclusive sum over digits, s_uniformDigit the digit of a uniform
-// tile. ON_TILE_COUNT(digit, count), if the kernel defines it, sees each digit's count as soon as
-// it is known. Each invocation owns DIGITS_PER_INVOCATION digits for the digit scan. Every
+// tile. ON_TILE_COUNT(digit, count), the kernel's hook, sees each digit's count as soon as it is
+// known. Each invocation owns DIGITS_PER_INVOCATION digits for the digit scan. Every
 // invocation must call it; ends behind a barrier.
+// CHUNKED_ROWS: each digit's rows are summed by ROW_CHUNKS invocations, a chunk of the pair rows
+// each (the serial walk over every row by the digits' owners alone left the rest of the
+// workgroup waiting: 16 pair rows in a 1024-invocation tile). KNOWN_ROWS: after a tile's ranking
+// each counter word holds what its row-sum invocation can compute (each half: its subgroup's
+// first place of the digit plus its count of it), so the next tile's keys are counted on top of
+// it without clearing the row (an atomic AND per word and a subgroup barrier), and the sums
+// subtract it (t_rowsAfter, one register per row of the chunk).
 void sumSubgroupRows() {
   uint tid = gl_LocalInvocationIndex;
   if (CHUNKED_ROWS) {
@@ -97,9 +104,7 @@ void sumSubgroupRows() {
       if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) s_subgroupTotals[group] = inclusive;
       if (total == t_count) s_uniformDigit = d;
       if (DIGITS_IN_REGISTERS == 0u) s_digitCount[d] = total;
-#ifdef ON_TILE_COUNT
       ON_TILE_COUNT(d, total);
-#endif
     }
     barrier();
     uint start = inclusive - total;
@@ -139,9 +144,7 @@ void sumSubgroupRows() {
       own[i] = sumRows(d, 0u, counterPairs(), COUNTER_PAIRS);
       if (own[i] == t_count) s_uniformDigit = d;
       s_digitCount[d] = own[i];
-#ifdef ON_TILE_COUNT
       ON_TILE_COUNT(d, own[i]);
-#endif
     }
   }
   scanOwnDigits(own);
@@ -196,9 +199,7 @@ void countIntoRows(uint shift, uint hot) {
 // row sums.
 void countDigits(uint shift, uint hot, bool counted) {
   if (!counted) countIntoRows(shift, hot);
-#ifdef BEFORE_COUNT_BARRIER  // the kernel's hook: what the count's barrier should publish
-  BEFORE_COUNT_BARRIER();
-#endif
+  BEFORE_COUNT_BARRIER();  // the kernel's hook: what the count's barrier should publish besides
   barrier();
   sumSubgroupRows();
 }

@@ -4,10 +4,6 @@
 #define VKSORT_BINNING_LOAD_GLSL
 #include "binning_tile.glsl"
 
-// A whole tile's loads without the tests of which slots hold keys, where the loads measured
-// faster so: pairs (and their riding values' loads) and 64-bit keys alone; 32-bit keys alone keep
-// the tests.
-const bool WHOLE_LOADS = VALUE_WORDS != 0u || kKeyWords == 2u;
 // Loads the tile of `count` keys at `keys` (the tile's own base: some drivers compute index *
 // element size in 32 bits: addressing.glsl).
 void loadTileInto(out KeyT keys[KPI], uvec2 at, uint count) {

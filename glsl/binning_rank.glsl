@@ -1,10 +1,25 @@
 // The binning tile's rank phase: each key's place in the tile's digit order, from its subgroup's
-// counter row of its digit, by the ranking the host chose: binning_rank_ballots.glsl,
-// binning_rank_atomics.glsl (ATOMIC_RANKING) or binning_rank_first.glsl (RANK_FIRST).
+// counter row of its digit, by the strategy the host chose (RANKING, binning_switches.glsl):
+//   kRankingBallots, kRankingPartitioned  binning_rank_ballots.glsl
+//   kRankingAtomics                       binning_rank_atomics.glsl
+//   kRankingAtomicsRankFirst              binning_rank_first.glsl (ranks in the count phase;
+//                                         rankTile() then adds each row's first place)
+// stepPlace() is the one call into a strategy per ranking step.
 #ifndef VKSORT_BINNING_RANK_GLSL
 #define VKSORT_BINNING_RANK_GLSL
 #include "binning_rank_ballots.glsl"
 #include "binning_rank_atomics.glsl"
+
+// A ranking step's place of this lane's key (`digit`; `valid`: the lane holds a key; `lanes`: the
+// whole tile's ballot, used where `whole`; `hotRanking`: the pass's hot digit takes its lanes'
+// places by one atomic, HOT_RANKING).
+uint stepPlace(uint digit, bool valid, bool whole, uvec4 lanes, uint lane, bool hotRanking) {
+  uint place;
+  if (HOT_RANKING && hotRanking) place = hotAtomicPlace(digit, valid, lane);
+  else if (ATOMIC_RANKING) place = atomicPlace(digit, valid);
+  else place = ballotPlace(digit, valid, whole, lanes, lane);  // kRankingBallots, kRankingPartitioned
+  return place;
+}
 
 // rankTile()'s steps. `whole`: every slot holds a key (a tile of tileKeys() keys), so no step
 // tests which lanes do (`valid` is constant; a literal at each call).
@@ -17,10 +32,7 @@ void rankSteps(uint shift, bool whole, bool hotRanking) {
     // holdsKey(i), the step being in the tile (its test made the fitted pipeline larger)
     bool valid = whole || laneIndex(i) < t_count;
     uint digit = digitOf(t_keys[i], shift);
-    uint place;
-    if (HOT_RANKING && hotRanking) place = hotAtomicPlace(digit, valid, lane);
-    else if (ATOMIC_RANKING) place = atomicPlace(digit, valid);
-    else place = ballotPlace(digit, valid, whole, lanes, lane);
+    uint place = stepPlace(digit, valid, whole, lanes, lane, hotRanking);
     if (valid && !DEFERRED_STORES) tileStoreKey(place, t_keys[i]);
     t_places[i / 2u] |= place << (16u * (i % 2u));
     // Ballots: this step's counter writes before the next step's reads. Atomic ranking touches the

@@ -1,9 +1,11 @@
-// Ranking first (RANK_FIRST, with ATOMIC_RANKING): each key's atomic on its subgroup's zeroed
-// counter row gives its place among the subgroup's keys of its digit and leaves the row holding
-// the subgroup's counts, so the count needs no atomics of its own; after the row sums each key
-// adds its row's first place of its digit. With HOT_RANKING a pass's hot digit ranks first too, its
-// lanes by one atomic per step; without, such passes count and rank as the other strategies do
-// (t_rankedFirst, per tile).
+// Ranking first (kRankingAtomicsRankFirst; the tuning's rankFirst, with atomic ranking): each
+// key's atomic on its subgroup's zeroed counter row gives its place among the subgroup's keys of
+// its digit and leaves the row holding the subgroup's counts, so the count needs no atomics of
+// its own; after the row sums each key adds its row's first place of its digit (a shared load)
+// and, in one round, goes to s_tile. Pairs gain (their count's atomics on one word serialize at a
+// crowded digit); keys alone lose their early count of the next tile (tuning_tables.cpp). With
+// HOT_RANKING a pass's hot digit ranks first too, its lanes by one atomic per step; without, such
+// passes count and rank as kRankingAtomics does (t_rankedFirst, per tile).
 #ifndef VKSORT_BINNING_RANK_FIRST_GLSL
 #define VKSORT_BINNING_RANK_FIRST_GLSL
 #include "binning_rank_atomics.glsl"

@@ -34,8 +34,6 @@ void scatterKeysOfRound(uvec2 keysOut, uint shift, uint r, bool whole) {
     }
   }
 }
-// 64-bit keys alone scatter whole tiles without the tests (the others measured slower so).
-const bool WHOLE_SCATTER = kKeyWords == 2u && VALUE_WORDS == 0u;
 
 // Keys to s_digitDest[digit] + j, j their place (s_digitDest set behind a barrier): consecutive
 // invocations write consecutive addresses of a bin. A uniform tile's keys go from registers.
@@ -64,9 +62,9 @@ void scatterKeys(uvec2 keysOut, uint shift) {
 void loadHeldValues(out uvec2 values[KPI], uvec2 valuesIn) {
   [[unroll]] for (uint i = 0u; i < KPI; ++i) values[i] = holdsKey(i) ? loadValue(valuesIn, laneIndex(i)) : uvec2(0u);
 }
-// Several rounds: the values load before the key scatter (SCATTER_THEN_NEXT_TILE), so that their
-// latency hides behind it; in one round the scatter is short and nothing is gained.
-const bool EARLY_HELD_VALUES = DEFERRED_STORES && VALUE_WORDS != 0u;
+// EARLY_HELD_VALUES (several rounds): the values load before the key scatter
+// (SCATTER_THEN_NEXT_TILE), so that their latency hides behind it; in one round the scatter is
+// short and nothing is gained.
 
 // A uniform tile's values straight to their places (its digit order is its input order).
 // `held`: the caller loaded them into `values` (loadHeldValues(), several rounds).

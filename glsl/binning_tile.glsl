@@ -1,7 +1,7 @@
 #ifndef VKSORT_BINNING_TILE_GLSL
 #define VKSORT_BINNING_TILE_GLSL
-#ifndef VKSORT_COMMON_GLSL
-#error "binning_tile.glsl: include common.glsl first"
+#ifndef VKSORT_BINNING_SWITCHES_GLSL
+#error "binning_tile.glsl: include binning_switches.glsl first"
 #endif
 
 // The tile machinery every binning kernel shares: Onesweep's pass (onesweep.glsl), the
@@ -26,8 +26,7 @@
 //   scatterValues()     values, loaded only now (riding in registers: RIDING_VALUES; with several
 //                       rounds loaded before the key scatter: EARLY_HELD_VALUES), follow their
 //                       keys through the same places.
-// The including kernel declares `layout(local_size_x_id = VKSORT_SPEC_WORKGROUP_SIZE) in;` first, and may define
-// KEYS_IN/KEYS_OUT/VALS_IN... (reference types) before including, to read what it wrote.
+// Its switches, and the hooks the including kernel defines: binning_switches.glsl.
 // Shared memory: s_tile, a reorder area of PART = TILE / REORDER_ROUNDS elements (keys, then
 // values, in digit order; a 64-bit word pair as low words then high words);
 // s_subgroupCounts[MAX_SUBGROUPS / 2][kRadix] (16-bit counters); s_digitDest[kRadix],
@@ -38,47 +37,6 @@
 // [r * PART, (r + 1) * PART) in round r). The counters then live in the reorder area's words
 // (they are done with before the first round); with one round the ranking stores keys as it goes.
 
-#ifndef KEYS_IN
-#define KEYS_IN KeysIn
-#define KEYS_OUT KeysOut
-#define VALS_IN ValsIn
-#define VALS_IN64 ValsIn64
-#define VALS_OUT ValsOut
-#define VALS_OUT64 ValsOut64
-#endif
-
-layout(constant_id = VKSORT_SPEC_KEYS_PER_INVOCATION) const uint KEYS_PER_INVOCATION = 16u;
-layout(constant_id = VKSORT_SPEC_MIN_SUBGROUP_SIZE) const uint MIN_SUBGROUP_SIZE = 4u;  // the smallest size the device may run
-layout(constant_id = VKSORT_SPEC_VALUE_WORDS) const uint VALUE_WORDS = 0u;        // 0: keys alone; 1, 2: 32/64-bit values
-layout(constant_id = VKSORT_SPEC_REORDER_ROUNDS) const uint REORDER_ROUNDS = 1u;    // divides KEYS_PER_INVOCATION
-const uint WG = gl_WorkGroupSize.x;
-const uint KPI = KEYS_PER_INVOCATION;
-const uint TILE = WG * KPI;
-const uint ROUND_KPI = KPI / REORDER_ROUNDS;  // an invocation's keys per reorder round
-const uint PART = WG * ROUND_KPI;             // elements the reorder area holds
-const bool DEFERRED_STORES = REORDER_ROUNDS > 1u;
-// Persistent tiles of keys alone in one round (tile_tickets.glsl; SCATTER_THEN_NEXT_TILE): after
-// its ranking a subgroup's counter row is its own until the next tile's row sums, so each
-// subgroup counts its keys of the next tile as soon as it has scattered this one's, with no
-// workgroup barrier between (countOwnRowEarly()).
-#ifdef VKSORT_TILE_TICKETS
-const bool EARLY_NEXT_COUNT = PERSISTENT_TILES && VALUE_WORDS == 0u && !DEFERRED_STORES;
-#else
-const bool EARLY_NEXT_COUNT = false;
-#endif
-const uint MAX_SUBGROUPS = WG / MIN_SUBGROUP_SIZE;
-const uint TILE_WORDS = VALUE_WORDS > kKeyWords ? VALUE_WORDS : kKeyWords;
-const uint REORDER_WORDS = PART * TILE_WORDS;
-const uint COUNTER_PAIRS = (MAX_SUBGROUPS + 1u) / 2u;  // rows of counter words: subgroup pairs
-const uint COUNTER_WORDS = COUNTER_PAIRS * kRadix;
-const uint SHARED_TILE_WORDS = DEFERRED_STORES && COUNTER_WORDS > REORDER_WORDS ? COUNTER_WORDS : REORDER_WORDS;
-// Pairs with 32-bit values in one round (the tuning's TileShape::ridingValues): a tile's values
-// load with its keys (Onesweep's binning and reduce-then-scan's downsweep load them, the next
-// tile's in SCATTER_THEN_NEXT_TILE) and wait in registers through the count, look-back and
-// ranking, so that the value scatter waits on no global load. A specialization constant tested
-// inline: through a function the pipelines that do not ride compiled slower.
-// The host sets it only for 32-bit values in one round (src/variant.cpp).
-layout(constant_id = VKSORT_SPEC_RIDING_VALUES) const bool RIDING_VALUES = false;
 // Onesweep's tiles fitted to whole waves (onesweep_fitted*.comp define RUNTIME_TILE; tuning.hpp,
 // TileShape::fitPercent): a tile holds pc.tileKeys = WG * k keys, k <= KPI chosen per sort, and
 // each invocation's keys k.. sit out (whole steps skipped: the branch is uniform). Every other
@@ -92,68 +50,13 @@ bool stepInTile(uint i) { return true; }
 #endif
 uint tileKeys() { return WG * tileKpi(); }
 
-// Each digit's counter rows summed by ROW_CHUNKS invocations, each over a chunk of the subgroup
-// pairs, where the workgroup has a whole number (2 or more) of invocations per digit and s_tile
-// room for the chunk sums past the counters: the serial walk over every row by the digits' owners
-// alone left the rest of the workgroup waiting (16 pair rows in a 1024-invocation tile).
-// In products, not &&: glslang made `a && b && c` of specialization constants a run-time value,
-// which cannot size an array.
-const uint ROW_CHUNKS = WG / kRadix;
-const uint CHUNK_SUMS = DEFERRED_STORES ? COUNTER_WORDS : 0u;  // where in s_tile
-const uint CHUNKED = uint(WG % kRadix == 0u) * uint(ROW_CHUNKS >= 2u) * uint(CHUNK_SUMS + WG <= SHARED_TILE_WORDS);
-const bool CHUNKED_ROWS = CHUNKED != 0u;
-// Pair rows per chunk, at most (the divisor kept from 0 where workgroups are smaller than
-// kRadix: KNOWN_ROW_REGS sizes arrays by it).
-const uint CHUNK_PAIRS = (COUNTER_PAIRS + ROW_CHUNKS - 1u) / (ROW_CHUNKS + uint(ROW_CHUNKS == 0u));
-// Loops over at most this many counter rows are unrolled (sumRows(), addToRows(), KNOWN_ROWS):
-// 32-lane subgroups; small subgroups make up to 64 rows. (The 14-row walks of 896-invocation
-// tiles gained nothing unrolled or summed in 3 chunks of 256.)
-const uint kUnrolledRows = 8u;
-// A ranking step's places from one shared atomic per key (the tuning's atomicRanking; NVIDIA):
-// each lane adds 1 to its subgroup's counter of its digit and takes the value before as its
-// place, with no ballots. Stable only where one instruction's atomics on one word apply in lane
-// order and a subgroup's steps in program order, which the Vulkan spec does not promise (it says
-// nothing of their order) but NVIDIA's GPUs do (every stability test of the GPU suite passes with
-// it) and llvmpipe does (CI runs a variant with it). Other devices match digits with ballots
-// (matchDigit()), and so do pairs in tiles of several rounds that count first (src/variant.cpp).
-// One atomic replaces eight ballots per key (PERFORMANCE-LOG.md, sessions 28-29).
-layout(constant_id = VKSORT_SPEC_ATOMIC_RANKING) const bool ATOMIC_RANKING = false;
-// Ranking before the row sums (the tuning's rankFirst, with ATOMIC_RANKING): each key's atomic on
-// its subgroup's zeroed row gives its place among its subgroup's keys of its digit, and leaves the
-// row holding the subgroup's counts, so the count's own atomic per key goes; after the row sums
-// each key adds its row's first place (a shared load) and, in one round, goes to s_tile. Passes with a
-// hot digit count and rank as before (t_rankedFirst: per tile, from countIntoRows()'s `hot`).
-// Pairs gain (their count's atomics on one word serialize at a crowded digit); keys alone lose
-// their early count of the next tile (tuning_tables.cpp).
-// The host sets it only with ATOMIC_RANKING (src/variant.cpp).
-layout(constant_id = VKSORT_SPEC_RANK_FIRST) const bool RANK_FIRST = false;
+// Per tile: whether its keys ranked first (RANK_FIRST, unless its pass has a hot digit:
+// countIntoRows()); the pass's hot digit its ranking takes a step at a time (HOT_RANKING; kRadix:
+// none); with KNOWN_ROWS what the ranking left in each row of this invocation's chunk.
 bool t_rankedFirst = false;
-// With ATOMIC_RANKING, where the kernel names a pass's hot digit (t_hotRankDigit: Onesweep's, up to
-// HOT_RANK_TO percent of the keys; the tuning's hotRankTo, 0: never), a ranking step's lanes of
-// that digit take their places by one atomic of the lowest of them, the others by their own: one
-// word's atomics from many lanes serialize. (32-bit keys alone spilled registers with it in
-// NVIDIA's 896 x 20 tiles: their tables say 0.)
-#ifdef VKSORT_KERNEL_NAMES_HOT_DIGITS  // onesweep.glsl declares HOT_RANK_TO
-const bool HOT_RANKING = ATOMIC_RANKING && HOT_RANK_TO != 0u;
-#else
-const bool HOT_RANKING = false;
-#endif
 uint t_hotRankDigit = kRadix;
-// Rows left as the ranking leaves them (EARLY_NEXT_COUNT with chunked row sums): after a tile's
-// ranking each counter word holds what its row-sum invocation can compute (each half: its
-// subgroup's first place of the digit plus the subgroup's count of it), so the next tile's keys
-// are counted on top of it, without clearing the row (a shared atomic AND per word, a subgroup
-// barrier), and the row sums subtract it (t_rowsAfter, one register per row of the chunk).
-const bool KNOWN_ROWS = uint(EARLY_NEXT_COUNT) * CHUNKED * uint(CHUNK_PAIRS <= kUnrolledRows) * uint(!RANK_FIRST) != 0u;
-const uint KNOWN_ROW_REGS = CHUNK_PAIRS - 1u < kUnrolledRows ? CHUNK_PAIRS : 1u;  // 1 to 8 (an array's size)
 uint t_rowsAfter[KNOWN_ROW_REGS];
-// Keys alone with chunked row sums: invocation d (d < kRadix) computes digit d's count and start
-// in the tile, and only it reads them (the look-back, the destinations), so they stay in its
-// registers (t_digitCount, t_digitStart) and s_digitCount / s_digitScan shrink to a word: 2 KiB
-// that go to the tile (tuning.cpp's binningSharedBytes()). Not pairs: their tiles sit at the
-// register cap already (riding values).
-const uint DIGITS_IN_REGISTERS = CHUNKED * uint(VALUE_WORDS == 0u);
-const uint DIGIT_WORDS = kRadix - DIGITS_IN_REGISTERS * (kRadix - 1u);
+
 #define DIGIT_SCAN_WORDS DIGIT_WORDS
 #include "workgroup_scan.glsl"
 #include "subgroup_rank.glsl"
@@ -188,6 +91,10 @@ void counterAnd(uint word, uint mask) {
 void subgroupSharedBarrier() {
   controlBarrier(gl_ScopeSubgroup, gl_ScopeSubgroup, gl_StorageSemanticsShared, gl_SemanticsAcquireRelease);
 }
+// With DIGITS_IN_REGISTERS invocation d (d < kRadix) alone reads digit d's count and start in the
+// tile (the look-back, the destinations), so they stay in its registers and s_digitCount /
+// s_digitScan shrink to a word: 2 KiB more for the tile (binningSharedBytes()). Not pairs: their
+// tiles sit at the register cap already (riding values).
 shared uint s_digitCount[DIGIT_WORDS];
 uint t_digitCount, t_digitStart;  // DIGITS_IN_REGISTERS: digit gl_LocalInvocationIndex's
 // The tile's count of digit d and its start in the tile's digit order, for the invocation that

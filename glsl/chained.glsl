@@ -22,21 +22,24 @@
 //   writes: header histograms and bin starts, the kChain* counters, status words, keys/values
 #include "common.glsl"
 
-layout(local_size_x_id = VKSORT_SPEC_WORKGROUP_SIZE) in;
+// The kernel's hooks (binning_switches.glsl, lookback.glsl, lookback_fallback.glsl): coherent
+// references (workgroups read what others of the dispatch wrote), and two look-back regions.
 DECLARE_ELEMENT_REFERENCES(coherent, ChainedKeysIn, ChainedKeysOut, ChainedValsIn, ChainedValsOut, ChainedValsIn64,
                            ChainedValsOut64)
+#define BINNING_KERNEL VKSORT_CHAINED
 #define KEYS_IN ChainedKeysIn
 #define KEYS_OUT ChainedKeysOut
 #define VALS_IN ChainedValsIn
 #define VALS_IN64 ChainedValsIn64
 #define VALS_OUT ChainedValsOut
 #define VALS_OUT64 ChainedValsOut64
-
 bool g_oddPass;  // this pass's look-back words: pc.statusNext where odd
 #define LOOKBACK_STATUS (g_oddPass ? pc.statusNext : pc.status)
-#include "lookback.glsl"
 uint g_tile;
 #define ON_TILE_COUNT(digit, count) publishCount(g_tile, digit, count)
+#define BEFORE_COUNT_BARRIER()
+#include "binning_switches.glsl"
+#include "lookback.glsl"
 #include "binning_next_tile.glsl"
 uint g_pass;  // the pass of this workgroup's tile, for the look-back's fallback
 #define FALLBACK_KEYS (g_oddPass ? uvec2(pc.keysOut) : uvec2(pc.keysIn))

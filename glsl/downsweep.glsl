@@ -6,7 +6,17 @@
 //   reads keysIn/valsIn [tile range], the table; writes keysOut/valsOut
 #include "common.glsl"
 
-layout(local_size_x_id = VKSORT_SPEC_WORKGROUP_SIZE) in;
+// The kernel's hooks (binning_switches.glsl).
+#define BINNING_KERNEL VKSORT_DOWNSWEEP
+#define KEYS_IN KeysIn
+#define KEYS_OUT KeysOut
+#define VALS_IN ValsIn
+#define VALS_IN64 ValsIn64
+#define VALS_OUT ValsOut
+#define VALS_OUT64 ValsOut64
+#define ON_TILE_COUNT(digit, count)
+#define BEFORE_COUNT_BARRIER()
+#include "binning_switches.glsl"
 #include "tile_tickets.glsl"
 #include "binning_next_tile.glsl"
 

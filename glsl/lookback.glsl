@@ -10,35 +10,32 @@
 // the count where the predecessor's word is still empty, so that later tiles take it, and goes
 // on. Each invocation falls back alone, for its own digit: no workgroup-wide agreement, no
 // barrier in the walk. Progress then depends on no other workgroup.
-// Status words are `coherent`, written with atomics or, where LOOKBACK_PLAIN_STORES, plain
-// stores. They are read with plain volatile loads where LOOKBACK_PLAIN_LOADS (NVIDIA's choice:
-// cheaper than atomic reads), else with atomics: on lavapipe a volatile load in the spin returned
-// stale words, atomic reads never did (likely llvmpipe's loop limiter: a faster turn spends its
-// 65535 turns sooner; patient_wait.glsl). The Vulkan-memory-model form (acquire/release atomics)
-// produced garbage there (docs/ARCHITECTURE.md, "The look-back").
-layout(constant_id = VKSORT_SPEC_LOOKBACK_PLAIN_LOADS) const bool LOOKBACK_PLAIN_LOADS = false;
-// Published with plain stores to the coherent words (as CUB's tile status is), not atomic
-// exchanges, where LOOKBACK_PLAIN_STORES ("The look-back and its publication" in the log). A
-// 32-bit aligned store is never seen torn; the words carry their values, so no other write needs
-// ordering before them.
-layout(constant_id = VKSORT_SPEC_LOOKBACK_PLAIN_STORES) const bool LOOKBACK_PLAIN_STORES = false;
-layout(constant_id = VKSORT_SPEC_LOOKBACK_WINDOW) const uint LOOKBACK_WINDOW = 1u;  // predecessors read at once
-// Spin turns on one predecessor before falling back (the tuning's per device); 0: at once, the
-// tests' forced fallback; kLookbackNeverFallsBack: no fallback compiled (NVIDIA's tuning: there its
-// registers push the largest tiles past the register file, tuning_tables.cpp).
-layout(constant_id = VKSORT_SPEC_LOOKBACK_WAIT) const uint LOOKBACK_WAIT = kLookbackNeverFallsBack;
-const bool LOOKBACK_FALLS_BACK = LOOKBACK_WAIT != kLookbackNeverFallsBack;
-#include "patient_wait.glsl"
-// The words of this dispatch's tiles; a kernel whose passes alternate between regions
-// (chained.glsl) names its own.
-#ifndef LOOKBACK_STATUS
-#define LOOKBACK_STATUS pc.status
+// Status words are `coherent`, written with atomics or, where LOOKBACK_STORES is kAccessPlain,
+// plain stores (as CUB's tile status is; "The look-back and its publication" in the log: a
+// 32-bit aligned store is never seen torn, and the words carry their values, so no other write
+// needs ordering before them). They are read with plain volatile loads where LOOKBACK_LOADS is
+// kAccessPlain (NVIDIA's choice: cheaper than atomic reads), else with atomics: on lavapipe a
+// volatile load in the spin returned stale words, atomic reads never did (likely llvmpipe's loop
+// limiter: a faster turn spends its 65535 turns sooner; patient_wait.glsl). The
+// Vulkan-memory-model form (acquire/release atomics) produced garbage there (docs/ARCHITECTURE.md,
+// "The look-back"). LOOKBACK_WAIT kLookbackNeverFallsBack compiles no fallback (NVIDIA's tuning:
+// there its registers push the largest tiles past the register file, tuning_tables.cpp).
+// Switches: binning_switches.glsl. The kernel's hook: LOOKBACK_STATUS, the words of this
+// dispatch's tiles (pc.status; chained.glsl's passes alternate between two regions).
+#ifndef VKSORT_LOOKBACK_GLSL
+#define VKSORT_LOOKBACK_GLSL
+#if !LOOKS_BACK
+#error "lookback.glsl: for the kernels binning_switches.glsl gives the look-back's switches"
 #endif
+#ifndef LOOKBACK_STATUS
+#error "lookback.glsl: the kernel defines LOOKBACK_STATUS"
+#endif
+#include "patient_wait.glsl"
 
 uint statusWord(uint flag, uint value) { return (flag << kStatusValueBits) | value; }
 
 void publishStatus(uint tile, uint digit, uint flag, uint value) {
-  if (LOOKBACK_PLAIN_STORES) LOOKBACK_STATUS.v[tile * kRadix + digit] = statusWord(flag, value);
+  if (LOOKBACK_STORES == kAccessPlain) LOOKBACK_STATUS.v[tile * kRadix + digit] = statusWord(flag, value);
   else atomicExchange(LOOKBACK_STATUS.v[tile * kRadix + digit], statusWord(flag, value));
 }
 
@@ -53,7 +50,7 @@ void publishCount(uint tile, uint digit, uint count) {
 uint fallbackTileCount(uint tile, uint digit);
 
 uint loadStatus(uint at) {
-  return LOOKBACK_PLAIN_LOADS ? StatusLoads(LOOKBACK_STATUS).v[at] : atomicOr(LOOKBACK_STATUS.v[at], 0u);
+  return LOOKBACK_LOADS == kAccessPlain ? StatusLoads(LOOKBACK_STATUS).v[at] : atomicOr(LOOKBACK_STATUS.v[at], 0u);
 }
 
 // Falls back on predecessor t - 1 (the nearest not yet added): adds its count of `digit` from
@@ -113,3 +110,5 @@ uint lookBack(uint tile, uint digit, uint count) {
   publishStatus(tile, digit, kStatusPrefix, exclusive + count);
   return exclusive;
 }
+
+#endif  // VKSORT_LOOKBACK_GLSL

@@ -6,6 +6,9 @@
 // the binning phases (KEYS_IN).
 #ifndef VKSORT_LOOKBACK_FALLBACK_GLSL
 #define VKSORT_LOOKBACK_FALLBACK_GLSL
+#if !defined(FALLBACK_KEYS) || !defined(FALLBACK_TILE_KEYS) || !defined(FALLBACK_KEY_COUNT) || !defined(FALLBACK_SHIFT)
+#error "lookback_fallback.glsl: the kernel defines FALLBACK_KEYS, FALLBACK_TILE_KEYS, FALLBACK_KEY_COUNT and FALLBACK_SHIFT"
+#endif
 
 // 8 keys a turn: llvmpipe's loop limiter counts turns (patient_wait.glsl).
 const uint kFallbackStep = 8u;

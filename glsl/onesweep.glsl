@@ -21,36 +21,34 @@
 // portion's last tile, the next portion's bin starts.
 #include "common.glsl"
 
-layout(local_size_x_id = VKSORT_SPEC_WORKGROUP_SIZE) in;
-// Tile after tile while tickets last (PERSISTENT_TILES: the tuning's choice; measured on NVIDIA
-// only). On lavapipe the loop hung at 300k keys and more with 2 threads (one thread spinning, the
-// other idle; with the next ticket taken after the look-back it did not): where it is off, a
-// workgroup sorts one tile, as before.
-#include "lookback.glsl"
-#include "tile_tickets.glsl"
-uint g_tile;            // the tile this workgroup works on
-// Pairs (the tuning's choice per tier; NVIDIA's 512 x 18 tiles): each tile's values (unless they
-// ride with the keys: RIDING_VALUES, binning_tile.glsl), and the next tile's keys, are touched into L2
-// while the tile is counted, looked back and ranked (one load per 32-byte sector): their loads
-// then hit L2. The next ticket is taken before the count to know that tile in time.
-layout(constant_id = VKSORT_SPEC_PREFETCH_PAIRS) const bool PREFETCH_PAIRS = false;
-// A pass's most frequent digit, where it holds HOT_DIGIT_FROM to HOT_DIGIT_TO percent of the keys
-// (the tuning's, per tile shape; HOT_DIGIT_FROM 0: never), is counted a subgroup at a time
-// (countDigits()): one atomic per subgroup step rather than one per lane on one word. Above
-// HOT_DIGIT_TO: kCrowdedPass (binning_count.glsl's countIntoRows()).
-layout(constant_id = VKSORT_SPEC_HOT_DIGIT_FROM) const uint HOT_DIGIT_FROM = 0u;
-layout(constant_id = VKSORT_SPEC_HOT_DIGIT_TO) const uint HOT_DIGIT_TO = 100u;
-// A hot digit of up to HOT_RANK_TO percent of the keys (the tuning's hotRankTo; 0: never) is
-// ranked by one atomic per step of its lanes (binning_tile.glsl's HOT_RANKING): where nearly every
-// key has the digit, a subgroup's atomics on one word cost about one.
-layout(constant_id = VKSORT_SPEC_HOT_RANK_TO) const uint HOT_RANK_TO = 0u;
-#define VKSORT_KERNEL_NAMES_HOT_DIGITS
-#define EARLY_TICKET (PERSISTENT_TILES && PREFETCH_PAIRS && VALUE_WORDS != 0u)  // binning_tile.glsl has VALUE_WORDS
+// The kernel's hooks (binning_switches.glsl, lookback.glsl, lookback_fallback.glsl).
+#define BINNING_KERNEL VKSORT_ONESWEEP_PASS
+#define KEYS_IN KeysIn
+#define KEYS_OUT KeysOut
+#define VALS_IN ValsIn
+#define VALS_IN64 ValsIn64
+#define VALS_OUT ValsOut
+#define VALS_OUT64 ValsOut64
+#define LOOKBACK_STATUS pc.status
+uint g_tile;               // the tile this workgroup works on
 uint g_pendingTicket;      // thread 0's next ticket (EARLY_TICKET), in flight during the count
-const uint kLimitedTiles = 8u;  // tiles per workgroup at most where loops are limited (main())
 shared uint s_nextTicket;  // that ticket, out behind countTile's barrier
 #define ON_TILE_COUNT(digit, count) publishCount(g_tile, digit, count)
 #define BEFORE_COUNT_BARRIER() if (EARLY_TICKET && gl_LocalInvocationIndex == 0u) s_nextTicket = g_pendingTicket
+#include "binning_switches.glsl"
+// Persistent tiles: the tuning's choice, measured on NVIDIA only. On lavapipe the loop hung at
+// 300k keys and more with 2 threads (one thread spinning, the other idle; with the next ticket
+// taken after the look-back it did not): where it is off, a workgroup sorts one tile.
+#include "lookback.glsl"
+#include "tile_tickets.glsl"
+// The hot digit (HOT_DIGIT_FROM, HOT_DIGIT_TO, HOT_RANK_TO): the count takes a subgroup's keys of
+// it with one atomic per step rather than one per lane on one word (countDigits()); above
+// HOT_DIGIT_TO the pass is crowded (countIntoRows()); where nearly every key has the digit, a
+// subgroup's ranking atomics on one word cost about one (binning_rank_atomics.glsl).
+// Pairs that prefetch (PREFETCH_PAIRS; NVIDIA's 512 x 18 tiles): each tile's values (unless they
+// ride with the keys) and the next tile's keys are touched into L2 while the tile is counted,
+// looked back and ranked (one load per 32-byte sector), so that their loads then hit L2.
+const uint kLimitedTiles = 8u;  // tiles per workgroup at most where loops are limited (main())
 #include "binning_next_tile.glsl"
 // The keys of this dispatch's portion, for the look-back's fallback (main() computes its own from
 // the count it has: recomputed here only on the fallback's path).
@@ -93,8 +91,69 @@ void clearNextStatus(uint ticket, uint keyCount) {
     for (uint d = gl_LocalInvocationIndex; d < kRadix; d += WG) pc.statusNext.v[r * kRadix + d] = 0u;
 }
 
+// The pass's hot digit for the count (kRadix: none; kCrowdedPass: one digit holds nearly every
+// key, counted with its tests), and t_hotRankDigit for the ranking: from the scan kernel's top
+// digit of the pass and its share of the keys.
+uint passHotDigit() {
+  uint hotDigit = kRadix;
+  if (HOT_DIGIT_FROM != 0u) {
+    uint top = pc.header.v[kHeaderTopDigits + pc.pass], share = top >> 8u;
+    bool hot = share * 100u >= HOT_DIGIT_FROM * kTopShareOne && share * 100u <= HOT_DIGIT_TO * kTopShareOne;
+    if (hot && share * 100u <= HOT_RANK_TO * kTopShareOne) t_hotRankDigit = top & 0xFFu;
+    if (COUNT_TAKES_HOT_DIGIT) {
+      if (hot) hotDigit = top & 0xFFu;
+      else if (share * 100u > HOT_DIGIT_TO * kTopShareOne) hotDigit = kCrowdedPass;
+    }
+  }
+  return hotDigit;
+}
+
+// Each digit's global position of the tile's first key of that digit: its bin start (`binRow`)
+// plus its count in the portion's earlier tiles, by the look-back. Before the ranking: the
+// subgroups that look back rank later, the others rank meanwhile, and the prefix goes out while
+// successors still count (their walks stay short). The portion's last tile leaves the next
+// portion's bin starts.
+void findDestinations(uint binRow, uint portion, uint tileCount) {
+  for (uint d = gl_LocalInvocationIndex; d < kRadix; d += WG) {
+    uint binStart = pc.header.v[binRow + d];
+    uint before = lookBack(g_tile, d, tileDigitCount(d));
+    s_digitDest[d] = binStart + before - tileDigitStart(d);
+    if (g_tile == tileCount - 1u)
+      pc.header.v[kHeaderPortionStarts + ((portion + 1u) % 2u) * kRadix + d] = binStart + before + tileDigitCount(d);
+  }
+}
+
+// The next ticket of a persistent workgroup, taken before this tile's prefix is out (the next
+// tile then waits only on others): after the count, or with EARLY_TICKET before it (thread 0's,
+// in flight during the count), the next tile's keys then touched into L2 (into `touched`, for
+// sinkTouched()). `lastTile`: take none (PATIENT_WAITS' limit).
+void takeNextTicket(bool lastTile, uint tileCount, uint portionKeys, uint tile, inout uint touched) {
+  if (PERSISTENT_TILES && !EARLY_TICKET) {
+    if (!lastTile) takeTicket();
+    else if (gl_LocalInvocationIndex == 0u) s_ticket = tileCount;
+  }
+  if (EARLY_TICKET && s_nextTicket < tileCount) {
+    uint early = s_nextTicket;
+    touched ^= touchRange(addressAt(uvec2(pc.keysIn), early * tile, KEY_LOG2_BYTES), min(tile, portionKeys - early * tile) << KEY_LOG2_BYTES);
+  }
+}
+
+// A pass whose digit is the same for every key does nothing, or copies the tile (pass_route.glsl;
+// every tile has a workgroup of the grid, each with one ticket).
+void passWithoutBins(uint work, uint tile, uint portionKeys) {
+  uint first = g_tile * tile, at = pc.portionStart + first;  // in this portion, in all keys
+  if (work == kPassCopies)
+    copyTile(addressAt(uvec2(pc.keysIn), first, KEY_LOG2_BYTES), addressAt(uvec2(pc.keysOut), at, KEY_LOG2_BYTES),
+             addressAt(uvec2(pc.valsIn), first, valueLog2Bytes()), addressAt(uvec2(pc.valsOut), at, valueLog2Bytes()),
+             min(tile, portionKeys - first));
+}
+
+// The pass, per tile: ticket, load, count (publishing the counts), next ticket, look-back,
+// rank, scatter while the next tile loads. Where the driver ends an invocation's loops after
+// 65535 turns in all (PATIENT_WAITS: llvmpipe, patient_wait.glsl), a workgroup stops taking
+// tickets after kLimitedTiles tiles: the grid has a workgroup per tile, each takes one ticket at
+// least, so every tile is taken.
 void main() {
-  uint tid = gl_LocalInvocationIndex;
   takeTicket();
   readMovingPasses();
   clearTileCounts();
@@ -106,15 +165,9 @@ void main() {
   uint tileCount = divideUp(portionKeys, tile);
   clearNextStatus(g_tile, keyCount);
   if (g_tile >= tileCount) return;  // a spare workgroup (2D grid, indirect grid, empty portion)
-  // A pass whose digit is the same for every key does nothing, or copies its tile (pass_route.glsl;
-  // every tile has a workgroup of the grid, each with one ticket).
   uint work = passWork(pc.pass, s_movingPasses);
   if (work != kPassBins) {
-    uint first = g_tile * tile, at = pc.portionStart + first;  // in this portion, in all keys
-    if (work == kPassCopies)
-      copyTile(addressAt(uvec2(pc.keysIn), first, KEY_LOG2_BYTES), addressAt(uvec2(pc.keysOut), at, KEY_LOG2_BYTES),
-               addressAt(uvec2(pc.valsIn), first, valueLog2Bytes()), addressAt(uvec2(pc.valsOut), at, valueLog2Bytes()),
-               min(tile, portionKeys - first));
+    passWithoutBins(work, tile, portionKeys);
     return;
   }
   // Bin starts: the scanned histogram for a pass's first portion, else what the previous
@@ -122,25 +175,10 @@ void main() {
   uint portion = pc.portionStart / pc.portionKeys;
   uint binRow = portion == 0u ? kHeaderHist + pc.pass * kRadix : kHeaderPortionStarts + (portion % 2u) * kRadix;
   uvec2 keysIn = uvec2(pc.keysIn);
-  uint hotDigit = kRadix;
-  if (HOT_DIGIT_FROM != 0u) {
-    uint top = pc.header.v[kHeaderTopDigits + pc.pass], share = top >> 8u;  // the scan kernel's
-    bool hot = share * 100u >= HOT_DIGIT_FROM * kTopShareOne && share * 100u <= HOT_DIGIT_TO * kTopShareOne;
-    if (hot && share * 100u <= HOT_RANK_TO * kTopShareOne) t_hotRankDigit = top & 0xFFu;
-    // Tiles that rank first with HOT_RANKING count by their ranking: their count takes neither
-    // the hot digit nor a crowded pass.
-    if (!(RANK_FIRST && HOT_RANKING)) {
-      if (hot) hotDigit = top & 0xFFu;
-      else if (share * 100u > HOT_DIGIT_TO * kTopShareOne) hotDigit = kCrowdedPass;
-    }
-  }
+  uint hotDigit = passHotDigit();
   loadTile(addressAt(keysIn, g_tile * tile, KEY_LOG2_BYTES), min(tile, portionKeys - g_tile * tile));
   if (RIDING_VALUES) loadRidingValues(addressAt(uvec2(pc.valsIn), g_tile * tile, 2u), t_count);
 
-  // Tile after tile while tickets last: the next tile's keys load while this one scatters.
-  // Where the driver ends an invocation's loops after 65535 turns in all (PATIENT_WAITS:
-  // llvmpipe, patient_wait.glsl), a workgroup stops taking tickets after kLimitedTiles tiles:
-  // the grid has a workgroup per tile, each takes one ticket at least, so every tile is taken.
   bool counted = false;  // the tile's keys in the counter rows already (EARLY_NEXT_COUNT)
   uint tilesTaken = 0u;
   for (;;) {
@@ -150,30 +188,11 @@ void main() {
     uint touched = 0u;
     if (EARLY_TICKET) {
       if (!RIDING_VALUES) touched = touchRange(addressAt(uvec2(pc.valsIn), tileStart, valueLog2Bytes()), t_count << valueLog2Bytes());
-      if (tid == 0u) g_pendingTicket = lastTile ? tileCount : ticket();
+      if (gl_LocalInvocationIndex == 0u) g_pendingTicket = lastTile ? tileCount : ticket();
     }
     countTile(pc.shift, hotDigit, counted);  // publishes the tile's counts (ON_TILE_COUNT)
-    // Before our prefix is out: our next tile waits only on others.
-    if (PERSISTENT_TILES && !EARLY_TICKET) {
-      if (!lastTile) takeTicket();
-      else if (tid == 0u) s_ticket = tileCount;
-    }
-    if (EARLY_TICKET && s_nextTicket < tileCount) {
-      uint early = s_nextTicket;
-      touched ^= touchRange(addressAt(keysIn, early * tile, KEY_LOG2_BYTES), min(tile, portionKeys - early * tile) << KEY_LOG2_BYTES);
-    }
-
-    // The global position of the tile's first key of each digit: its bin start plus its count
-    // in the portion's earlier tiles. Before the ranking: the subgroups that look back rank
-    // later, the others rank meanwhile, and the prefix goes out while successors still count
-    // (their walks stay short). The portion's last tile leaves the next portion's bin starts.
-    for (uint d = tid; d < kRadix; d += WG) {
-      uint binStart = pc.header.v[binRow + d];
-      uint before = lookBack(g_tile, d, tileDigitCount(d));
-      s_digitDest[d] = binStart + before - tileDigitStart(d);
-      if (g_tile == tileCount - 1u)
-        pc.header.v[kHeaderPortionStarts + ((portion + 1u) % 2u) * kRadix + d] = binStart + before + tileDigitCount(d);
-    }
+    takeNextTicket(lastTile, tileCount, portionKeys, tile, touched);
+    findDestinations(binRow, portion, tileCount);
     rankTile(pc.shift);
     sinkTouched(touched);
     barrier();

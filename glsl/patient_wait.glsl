@@ -5,10 +5,10 @@
 // pass waiting for the pass before) goes on with what it has, and later loops of the same
 // invocation (row sums, walks) are cut short too. That was every wrong Onesweep sort seen on
 // lavapipe (PERFORMANCE-LOG.md, "Spins that outlast llvmpipe's loop limiter").
-// Where PATIENT_WAITS (tuning.cpp: llvmpipe), each turn of a spin re-reads in straight-line code
-// until what it waits for arrives, PATIENT_READS reads long, so that the limiter's turns last
-// PATIENT_READS times as long. Elsewhere the re-reads compile away (a specialization constant).
-layout(constant_id = VKSORT_SPEC_PATIENT_WAITS) const bool PATIENT_WAITS = false;
+// Where PATIENT_WAITS (tuning.cpp: llvmpipe; binning_switches.glsl), each turn of a spin re-reads
+// in straight-line code until what it waits for arrives, PATIENT_READS reads long, so that the
+// limiter's turns last PATIENT_READS times as long. Elsewhere the re-reads compile away (a
+// specialization constant).
 
 #define PATIENT_REPEAT4(x) x x x x
 #define PATIENT_REPEAT32(x) PATIENT_REPEAT4(PATIENT_REPEAT4(x x))

@@ -11,6 +11,7 @@
 layout(local_size_x_id = VKSORT_SPEC_WORKGROUP_SIZE) in;
 layout(constant_id = VKSORT_SPEC_MIN_SUBGROUP_SIZE) const uint MIN_SUBGROUP_SIZE = 4u;
 const uint MAX_SUBGROUPS = gl_WorkGroupSize.x / MIN_SUBGROUP_SIZE;
+#define DIGIT_SCAN_WORDS kRadix
 #include "workgroup_scan.glsl"
 
 shared uint s_top;  // the most frequent digit's share (kTopShareOne: all keys) and digit

@@ -157,6 +157,23 @@ VKSORT_CONST kDigitLowWord = 1u;
 VKSORT_CONST kDigitHighWord = 2u;
 VKSORT_CONST kDigitWords = 3u;
 
+// A binning kernel's switches that name a form (specialization constants RANKING, VALUE_HANDLING,
+// LOOKBACK_LOADS / LOOKBACK_STORES), by the host's names (src/variant.hpp's Ranking,
+// ValueHandling, Access take these values). decideVariant() chooses; the kernels take the choice.
+// How a key is ranked among its subgroup's keys of its digit (glsl/binning_rank.glsl):
+VKSORT_CONST kRankingBallots = 0u;           // eight ballots per key: any device
+VKSORT_CONST kRankingPartitioned = 1u;       // subgroupPartitionNV (its own module)
+VKSORT_CONST kRankingAtomics = 2u;           // one shared atomic per key, after the count
+VKSORT_CONST kRankingAtomicsRankFirst = 3u;  // one shared atomic per key that counts it too
+// How values travel with their keys (glsl/binning_scatter.glsl):
+VKSORT_CONST kValuesNone = 0u;               // keys alone
+VKSORT_CONST kValuesAtScatter = 1u;          // loaded at the value scatter
+VKSORT_CONST kValuesRiding = 2u;             // loaded with the keys, waiting in registers
+VKSORT_CONST kValuesHeldEarly = 3u;          // several rounds: loaded before the key scatter
+// How the look-back's status words are read or published (glsl/lookback.glsl):
+VKSORT_CONST kAccessAtomics = 0u;
+VKSORT_CONST kAccessPlain = 1u;
+
 // Specialization constants: every constant_id, registered once. Kernels declare them as
 // `layout(constant_id = VKSORT_SPEC_X)`; the host fills them by name from a pipeline's variant
 // (src/variant.cpp). A preprocessor number, so that GLSL layout qualifiers can take it.
@@ -164,7 +181,7 @@ VKSORT_CONST kDigitWords = 3u;
 #define VKSORT_SPEC_KEYS_PER_INVOCATION 1
 #define VKSORT_SPEC_MIN_SUBGROUP_SIZE 2      // the smallest subgroup the device may run
 #define VKSORT_SPEC_VALUE_WORDS 4            // 0: keys alone; 1, 2: 32/64-bit values
-#define VKSORT_SPEC_LOOKBACK_PLAIN_LOADS 6
+#define VKSORT_SPEC_LOOKBACK_LOADS 6          // kAccess*
 #define VKSORT_SPEC_BALLOT_WORDS 7
 #define VKSORT_SPEC_HISTOGRAM_COPIES 8
 #define VKSORT_SPEC_KEY_TYPE 10
@@ -175,14 +192,13 @@ VKSORT_CONST kDigitWords = 3u;
 #define VKSORT_SPEC_RIDERS_ALONGSIDE 17
 #define VKSORT_SPEC_HOT_DIGIT_FROM 18
 #define VKSORT_SPEC_HOT_DIGIT_TO 19
-#define VKSORT_SPEC_LOOKBACK_PLAIN_STORES 20
-#define VKSORT_SPEC_RIDING_VALUES 22
+#define VKSORT_SPEC_LOOKBACK_STORES 20        // kAccess*
 #define VKSORT_SPEC_PATIENT_WAITS 23
-#define VKSORT_SPEC_ATOMIC_RANKING 24
-#define VKSORT_SPEC_RANK_FIRST 25
 #define VKSORT_SPEC_DIGIT_WORD 26
 #define VKSORT_SPEC_LOOKBACK_WAIT 27         // spin turns before a look-back falls back; 0: at once
 #define VKSORT_SPEC_HOT_RANK_TO 28           // a hot digit ranked a step at a time up to this share (0: never)
+#define VKSORT_SPEC_RANKING 29               // kRanking*
+#define VKSORT_SPEC_VALUE_HANDLING 30        // kValues*
 
 #ifdef __cplusplus
 }  // namespace vksort::detail

@@ -10,14 +10,18 @@
 //   reads/writes keys and values [0, count)
 #include "common.glsl"
 
-layout(local_size_x_id = VKSORT_SPEC_WORKGROUP_SIZE) in;
+// The kernel's hooks (binning_switches.glsl): keys and values read and written in place.
 #include "in_place.glsl"
+#define BINNING_KERNEL VKSORT_SMALL_SORT
 #define KEYS_IN KeysRW
 #define KEYS_OUT KeysRW
 #define VALS_IN ValsRW
 #define VALS_IN64 ValsRW64
 #define VALS_OUT ValsRW
 #define VALS_OUT64 ValsRW64
+#define ON_TILE_COUNT(digit, count)
+#define BEFORE_COUNT_BARRIER()
+#include "binning_switches.glsl"
 #include "binning_next_tile.glsl"
 
 // Each key's rider: its value where values are 32-bit, loaded with the keys, so that no gather

@@ -1,8 +1,7 @@
 // Warp-level multisplit: which lanes of this subgroup hold the same digit. Masks are uvec4
 // ballots, so every subgroup size from 4 to 128 works; only the first BALLOT_WORDS words are
 // computed: at 32 lanes or fewer that is one word, and the other three vanish at specialization.
-
-layout(constant_id = VKSORT_SPEC_BALLOT_WORDS) const uint BALLOT_WORDS = 4u;  // ceil(largest subgroup size / 32)
+// BALLOT_WORDS (binning_switches.glsl): ceil(largest subgroup size / 32).
 
 uint peerCount(uvec4 m) {
   uint c = 0u;

@@ -1,10 +1,14 @@
 // Tile tickets: a binning workgroup's tiles are numbered in the order workgroups ask for them,
 // one counter per binning dispatch (pc.tickets[pc.dispatchIndex], zeroed by init.comp). With
-// PERSISTENT_TILES (the tuning's choice) a workgroup takes tile after tile while tickets last and
-// loads its next tile while it scatters the current one (binning_next_tile.glsl): where one
-// workgroup fills an SM's shared memory, nothing else hides its load latency.
-#define VKSORT_TILE_TICKETS 1
-layout(constant_id = VKSORT_SPEC_PERSISTENT_TILES) const bool PERSISTENT_TILES = false;
+// PERSISTENT_TILES (the tuning's choice, binning_switches.glsl) a workgroup takes tile after tile
+// while tickets last and loads its next tile while it scatters the current one
+// (binning_next_tile.glsl): where one workgroup fills an SM's shared memory, nothing else hides
+// its load latency.
+#ifndef VKSORT_TILE_TICKETS_GLSL
+#define VKSORT_TILE_TICKETS_GLSL
+#if !TAKES_TICKETS
+#error "tile_tickets.glsl: for the kernels binning_switches.glsl gives PERSISTENT_TILES"
+#endif
 shared uint s_ticket;  // a ticket just taken
 
 uint ticket() { return atomicAdd(pc.tickets.v[pc.dispatchIndex], 1u); }
@@ -12,3 +16,5 @@ uint ticket() { return atomicAdd(pc.tickets.v[pc.dispatchIndex], 1u); }
 void takeTicket() {
   if (gl_LocalInvocationIndex == 0u) s_ticket = ticket();
 }
+
+#endif  // VKSORT_TILE_TICKETS_GLSL

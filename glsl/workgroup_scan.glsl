@@ -31,10 +31,10 @@ uint workgroupExclusiveAdd(uint x, out uint total) {
 // The kRadix digits split over the workgroup: invocation i owns the digits
 // [i * DIGITS_PER_INVOCATION, +DIGITS_PER_INVOCATION) (none at or past kRadix).
 const uint DIGITS_PER_INVOCATION = (kRadix + gl_WorkGroupSize.x - 1u) / gl_WorkGroupSize.x;
-// A kernel whose digit starts stay in registers (binning_tile.glsl's DIGITS_IN_REGISTERS) defines
-// DIGIT_SCAN_WORDS 1 where it uses neither scan below.
+// The includer's hook, DIGIT_SCAN_WORDS: kRadix, or 1 where the digit starts stay in registers
+// and it uses neither scan below (binning_tile.glsl's DIGITS_IN_REGISTERS).
 #ifndef DIGIT_SCAN_WORDS
-#define DIGIT_SCAN_WORDS kRadix
+#error "workgroup_scan.glsl: the includer defines DIGIT_SCAN_WORDS"
 #endif
 shared uint s_digitScan[DIGIT_SCAN_WORDS];
 

@@ -9,6 +9,8 @@ outputs, sets each module's specialization constants to that pipeline's values (
 --set-spec-const-default-value, --freeze-spec-const), folds and optimizes (-O), and compares the
 results with result ids normalized: "the same" means the driver is handed the same program.
 Usage: compare_specialized.py OLD_SPIRV_DIR OLD_PLAN NEW_SPIRV_DIR NEW_PLAN"""
+import concurrent.futures
+import os
 import pathlib
 import re
 import subprocess
@@ -42,8 +44,28 @@ def specialized(spirv_dir, module, values, cache):
     text = re.sub(r"%_[A-Za-z_]+_[0-9]+", "%T", re.sub(r"%[0-9]+", "%N", text))
     # Names and decorations of what folded away differ with the source's names: compare code.
     lines = [l.strip() for l in text.splitlines() if not re.match(r"\s*(OpName|OpMemberName|OpSource|OpLine|OpString)", l)]
-    cache[key] = lines
-    return lines
+    cache[key] = canonical(lines)
+    return cache[key]
+
+
+def canonical(lines):
+    """What an equivalent program may order otherwise: its declarations before the first function,
+    a phi's (value, block) pairs, and a function's variables."""
+    first = next((i for i, l in enumerate(lines) if "OpFunction " in l), len(lines))
+    out, run = sorted(lines[:first]), []
+    lines = lines[first:]
+    for line in lines:
+        m = re.match(r"(%N = OpPhi \S+) (.*)$", line)
+        if m:
+            words = m.group(2).split()
+            line = m.group(1) + " " + " ".join(sorted(" ".join(words[i:i + 2]) for i in range(0, len(words), 2)))
+        if line.endswith(" Function") and "OpVariable" in line:
+            run.append(line)
+            continue
+        out.extend(sorted(run))
+        run = []
+        out.append(line)
+    return out + sorted(run)
 
 
 def pipelines(plan):
@@ -64,18 +86,26 @@ def main():
     if len(old) != len(new):
         print(f"the plans list {len(old)} and {len(new)} pipelines")
         return 1
-    cache, seen, differ = {}, set(), 0
+    pairs = {}
     for (a_line, a_mod, a_vals), (b_line, b_mod, b_vals) in zip(old, new):
-        key = (a_mod, tuple(sorted(a_vals.items())), b_mod, tuple(sorted(b_vals.items())))
-        if key in seen:
-            continue
-        seen.add(key)
-        if specialized(old_dir, a_mod, a_vals, cache) != specialized(new_dir, b_mod, b_vals, cache):
+        key = ((old_dir, a_mod, tuple(sorted(a_vals.items()))), (new_dir, b_mod, tuple(sorted(b_vals.items()))))
+        pairs.setdefault(key, (a_line, b_line))
+    jobs = sorted({side for key in pairs for side in key})
+    with concurrent.futures.ProcessPoolExecutor(os.cpu_count()) as pool:
+        done = dict(zip(jobs, pool.map(specialize_job, jobs)))
+    differ = 0
+    for (a, b), (a_line, b_line) in pairs.items():
+        if done[a] != done[b]:
             differ += 1
             if differ <= 10:
                 print(f"DIFFERENT:\n  old {a_line}\n  new {b_line}")
-    print(f"{len(seen)} distinct pipelines, {len(seen) - differ} the same once specialized, {differ} different")
+    print(f"{len(pairs)} distinct pipelines, {len(pairs) - differ} the same once specialized, {differ} different")
     return 1 if differ else 0
+
+
+def specialize_job(job):
+    spirv_dir, module, values = job
+    return specialized(spirv_dir, module, dict(values), {})
 
 
 if __name__ == "__main__":

@@ -142,15 +142,13 @@ KernelVariant decideVariant(const Tuning& t, const PipelineKey& k) {
   return v;
 }
 
-const uint32_t kSpecializationIds[23] = {
-    VKSORT_SPEC_WORKGROUP_SIZE,        VKSORT_SPEC_KEYS_PER_INVOCATION, VKSORT_SPEC_MIN_SUBGROUP_SIZE,
-    VKSORT_SPEC_VALUE_WORDS,           VKSORT_SPEC_LOOKBACK_PLAIN_LOADS, VKSORT_SPEC_BALLOT_WORDS,
-    VKSORT_SPEC_HISTOGRAM_COPIES,      VKSORT_SPEC_KEY_TYPE,            VKSORT_SPEC_LOOKBACK_WINDOW,
-    VKSORT_SPEC_PERSISTENT_TILES,      VKSORT_SPEC_REORDER_ROUNDS,      VKSORT_SPEC_PREFETCH_PAIRS,
-    VKSORT_SPEC_RIDERS_ALONGSIDE,      VKSORT_SPEC_HOT_DIGIT_FROM,      VKSORT_SPEC_HOT_DIGIT_TO,
-    VKSORT_SPEC_LOOKBACK_PLAIN_STORES, VKSORT_SPEC_RIDING_VALUES,       VKSORT_SPEC_PATIENT_WAITS,
-    VKSORT_SPEC_ATOMIC_RANKING,        VKSORT_SPEC_RANK_FIRST,          VKSORT_SPEC_DIGIT_WORD,
-    VKSORT_SPEC_LOOKBACK_WAIT,         VKSORT_SPEC_HOT_RANK_TO};
+const uint32_t kSpecializationIds[22] = {
+    VKSORT_SPEC_WORKGROUP_SIZE,   VKSORT_SPEC_KEYS_PER_INVOCATION, VKSORT_SPEC_MIN_SUBGROUP_SIZE, VKSORT_SPEC_VALUE_WORDS,
+    VKSORT_SPEC_LOOKBACK_LOADS,   VKSORT_SPEC_BALLOT_WORDS,        VKSORT_SPEC_HISTOGRAM_COPIES,  VKSORT_SPEC_KEY_TYPE,
+    VKSORT_SPEC_LOOKBACK_WINDOW,  VKSORT_SPEC_PERSISTENT_TILES,    VKSORT_SPEC_REORDER_ROUNDS,    VKSORT_SPEC_PREFETCH_PAIRS,
+    VKSORT_SPEC_RIDERS_ALONGSIDE, VKSORT_SPEC_HOT_DIGIT_FROM,      VKSORT_SPEC_HOT_DIGIT_TO,      VKSORT_SPEC_LOOKBACK_STORES,
+    VKSORT_SPEC_PATIENT_WAITS,    VKSORT_SPEC_DIGIT_WORD,          VKSORT_SPEC_LOOKBACK_WAIT,     VKSORT_SPEC_HOT_RANK_TO,
+    VKSORT_SPEC_RANKING,          VKSORT_SPEC_VALUE_HANDLING};
 
 uint32_t specializationValue(const KernelVariant& v, uint32_t id) {
   switch (id) {
@@ -158,7 +156,7 @@ uint32_t specializationValue(const KernelVariant& v, uint32_t id) {
     case VKSORT_SPEC_KEYS_PER_INVOCATION: return v.keysPerInvocation;
     case VKSORT_SPEC_MIN_SUBGROUP_SIZE: return v.minSubgroupSize;
     case VKSORT_SPEC_VALUE_WORDS: return v.valueWords;
-    case VKSORT_SPEC_LOOKBACK_PLAIN_LOADS: return v.lookbackLoads == Access::plain;
+    case VKSORT_SPEC_LOOKBACK_LOADS: return uint32_t(v.lookbackLoads);
     case VKSORT_SPEC_BALLOT_WORDS: return v.ballotWords;
     case VKSORT_SPEC_HISTOGRAM_COPIES: return v.histogramCopies;
     case VKSORT_SPEC_KEY_TYPE: return v.keyType;
@@ -169,14 +167,13 @@ uint32_t specializationValue(const KernelVariant& v, uint32_t id) {
     case VKSORT_SPEC_RIDERS_ALONGSIDE: return v.ridersAlongside;
     case VKSORT_SPEC_HOT_DIGIT_FROM: return v.hotDigitFrom;
     case VKSORT_SPEC_HOT_DIGIT_TO: return v.hotDigitTo;
-    case VKSORT_SPEC_LOOKBACK_PLAIN_STORES: return v.lookbackStores == Access::plain;
-    case VKSORT_SPEC_RIDING_VALUES: return v.values == ValueHandling::riding;
+    case VKSORT_SPEC_LOOKBACK_STORES: return uint32_t(v.lookbackStores);
     case VKSORT_SPEC_PATIENT_WAITS: return v.patientWaits;
-    case VKSORT_SPEC_ATOMIC_RANKING: return v.ranking == Ranking::atomics || v.ranking == Ranking::atomicsRankFirst;
-    case VKSORT_SPEC_RANK_FIRST: return v.ranking == Ranking::atomicsRankFirst;
     case VKSORT_SPEC_DIGIT_WORD: return v.digitWord;
     case VKSORT_SPEC_LOOKBACK_WAIT: return v.lookbackWait;
     case VKSORT_SPEC_HOT_RANK_TO: return v.hotRankTo;
+    case VKSORT_SPEC_RANKING: return uint32_t(v.ranking);
+    case VKSORT_SPEC_VALUE_HANDLING: return uint32_t(v.values);
     default: return 0;
   }
 }
@@ -193,9 +190,9 @@ std::string describeVariant(const KernelVariant& v, const std::vector<uint32_t>&
   if (has(VKSORT_SPEC_WORKGROUP_SIZE)) add(": %u invocations", v.workgroupSize);
   if (has(VKSORT_SPEC_KEYS_PER_INVOCATION)) add(" x %u keys", v.keysPerInvocation);
   if (has(VKSORT_SPEC_REORDER_ROUNDS)) add(", %u round%s", v.reorderRounds, v.reorderRounds == 1 ? "" : "s");
-  if (has(VKSORT_SPEC_ATOMIC_RANKING) || v.ranking == Ranking::partitioned) add("; ranking %s", rankingName(v.ranking));
+  if (has(VKSORT_SPEC_RANKING)) add("; ranking %s", rankingName(v.ranking));
   if (has(VKSORT_SPEC_VALUE_WORDS) && v.valueWords != 0) add("; values %s", valueHandlingName(v.values));
-  if (has(VKSORT_SPEC_LOOKBACK_PLAIN_LOADS))
+  if (has(VKSORT_SPEC_LOOKBACK_LOADS))
     add("; look-back %s loads, %s stores, %u at once", v.lookbackLoads == Access::plain ? "plain" : "atomic",
         v.lookbackStores == Access::plain ? "plain" : "atomic", v.lookbackWindow);
   if (has(VKSORT_SPEC_LOOKBACK_WAIT)) {

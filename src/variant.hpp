@@ -25,26 +25,29 @@ const char* kernelName(Kernel k);
 
 constexpr uint32_t kValueTypes = 3;  // none, u32, u64
 
+// The forms a binning kernel takes, by the names and values the kernels know them by
+// (shader_interface.h's kRanking*, kValues*, kAccess*: specialization constants RANKING,
+// VALUE_HANDLING, LOOKBACK_LOADS and LOOKBACK_STORES).
 // How a binning kernel ranks a key among its subgroup's keys of the same digit.
 enum class Ranking : uint32_t {
-  ballots,          // eight ballots per key (subgroup_rank.glsl): any device
-  partitioned,      // subgroupPartitionNV
-  atomics,          // one shared atomic per key, counted first (binning_rank_atomics.glsl)
-  atomicsRankFirst  // one shared atomic per key before the row sums, which it counts too
+  ballots = kRankingBallots,                    // eight ballots per key (subgroup_rank.glsl): any device
+  partitioned = kRankingPartitioned,            // subgroupPartitionNV
+  atomics = kRankingAtomics,                    // one shared atomic per key, counted first (binning_rank_atomics.glsl)
+  atomicsRankFirst = kRankingAtomicsRankFirst,  // one shared atomic per key before the row sums, which it counts too
 };
 const char* rankingName(Ranking r);
 
 // How values travel with their keys.
 enum class ValueHandling : uint32_t {
-  none,        // keys alone
-  atScatter,   // loaded at the value scatter
-  riding,      // loaded with their keys, waiting in registers (32-bit values in one round)
-  heldEarly,   // several rounds: loaded into registers before the key scatter
+  none = kValuesNone,            // keys alone
+  atScatter = kValuesAtScatter,  // loaded at the value scatter
+  riding = kValuesRiding,        // loaded with their keys, waiting in registers (32-bit values in one round)
+  heldEarly = kValuesHeldEarly,  // several rounds: loaded into registers before the key scatter
 };
 const char* valueHandlingName(ValueHandling v);
 
 // Whether the look-back's words are read and published with plain loads and stores or atomics.
-enum class Access : uint32_t { atomics, plain };
+enum class Access : uint32_t { atomics = kAccessAtomics, plain = kAccessPlain };
 
 // A pipeline, as its kernel and types name it (Pipelines::get's key, normalized).
 struct PipelineKey {
@@ -95,7 +98,7 @@ KernelVariant decideVariant(const Tuning& t, const PipelineKey& key);
 // The specialization constants of a variant, by constant_id (VKSORT_SPEC_*): `value(id)`.
 uint32_t specializationValue(const KernelVariant& v, uint32_t constantId);
 // Every constant_id the kernels declare, ascending.
-extern const uint32_t kSpecializationIds[23];
+extern const uint32_t kSpecializationIds[22];
 
 // The variant as one line of text: its module and the switches of the constants it declares
 // (`declared`: modules.hpp's specIdsOf()).

@@ -179,7 +179,7 @@ TEST_SUITE("tiles") {
   }
 
   TEST_CASE("pairs whose 32-bit values load with their keys, both algorithms") {
-    // TileShape::ridingValues (binning_tile.glsl's RIDING_VALUES; NVIDIA's choice): in one-round tiles
+    // TileShape::ridingValues (binning_switches.glsl's RIDING_VALUES; NVIDIA's choice): in one-round tiles
     // a tile's 32-bit values are loaded with its keys and scattered from registers (32-bit keys
     // and 64-bit keys with 32-bit values; 64-bit values and two-round tiles load them at the
     // scatter as before), in one portion and in portions of 2 tiles, with uniform tiles (their
