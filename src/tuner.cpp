@@ -183,7 +183,7 @@ Status Search::run(TuningResult* out) {
       const uint64_t lo = std::max<uint64_t>(base.tiers[i].from, base.smallSortKeys[classWords(cls) - 1] + 1);
       const uint64_t hi = std::min<uint64_t>(i + 1 < base.tierCount ? base.tiers[i + 1].from - 1 : maxCount[cls], maxCount[cls]);
       if (lo > hi) continue;
-      tasks.push_back({i, cls, uint32_t(std::sqrt(double(lo) * double(hi))), configOfClass(cls)});
+      tasks.push_back({i, cls, uint32_t(std::sqrt(double(lo) * double(hi))), configOfClass(cls), uint32_t(lo), uint32_t(hi)});
     }
   steps_ = step_ + uint32_t(tasks.size()) * 20;
   // Every task's built-in pipelines first, side by side, so that no task starts on a GPU left idle.
@@ -284,6 +284,26 @@ Status Search::run(TuningResult* out) {
       if (Status st = bench_.checkSort(bestSorter.get(), task, &sorted); !st) return st;
       keep = bestNanos < 0.99 * rowNanos && tiles[1][1] <= 1.01 * tiles[0][1] && sorted;
       if (!sorted) report += "  (a candidate sorted wrongly and was dropped: please report it)\n";
+      // A tile that wins at the tier's middle count may lose by as much elsewhere in it (an H200's
+      // pairs-wide 768 x 14: 1.15x at 2.8M keys, 0.91x at 2^21, 0.94x at 3M): it must lose
+      // nothing at tierCheckCounts().
+      for (uint32_t count : tierCheckCounts(task.first, task.last)) {
+        if (!keep) break;
+        Task other = task;
+        other.count = count;
+        double row, tile;
+        for (Sorter_T* sorter : {baseline.get(), bestSorter.get()})
+          if (Status st = TuningBench::prepare(sorter, other); !st) return st;
+        if (Status st = bench_.heat(baseline.get(), other, 30); !st) return st;
+        if (Status st = bench_.measure(baseline.get(), other, 1, &row); !st) return st;
+        if (Status st = bench_.measure(bestSorter.get(), other, 1, &tile); !st) return st;
+        if (tile > 1.01 * row) {
+          keep = false;
+          std::snprintf(line, sizeof line, "  (%s, tier %u: %s won at %u keys, %.3fx the row at %u: dropped)\n",
+                        className(task.cls), task.tier, shapeText(best).c_str(), task.count, row / tile, other.count);
+          report += line;
+        }
+      }
     }
     std::snprintf(line, sizeof line, "%-11s %-5u %-11u %-12.4f %-9.4f %-8.3f %s\n", className(task.cls), task.tier,
                   task.count, rowNanos * 1e-6, (keep ? bestNanos : rowNanos) * 1e-6, keep ? rowNanos / bestNanos : 1.0,

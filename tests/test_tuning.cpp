@@ -14,6 +14,7 @@
 #include "fake_devices.hpp"
 #include "plan.hpp"
 #include "tuning.hpp"
+#include "tuner_bench.hpp"
 #include "tuning_override.hpp"
 #include "variant.hpp"
 
@@ -168,6 +169,20 @@ TEST_SUITE("tuning") {
       CHECK(key.digitWord == (wide ? kDigitLowWord : kDigitAnyWord));
       CHECK(decideVariant(t, key).module == (wide ? Module::onesweep64 : Module::onesweep));
     }
+  }
+
+  TEST_CASE("a tuned tile must lose nothing across its tier") {
+    // tuner.cpp measures a kept tile again at these counts (a win at one count can be a loss of
+    // as much at another: the waves its tiles make change with the count).
+    const std::vector<uint32_t> counts = vksort::detail::tierCheckCounts(1u << 21, (7u << 19) - 1);
+    REQUIRE(counts.size() == 4);
+    CHECK(counts.front() == 1u << 21);
+    CHECK(counts.back() == (7u << 19) - 1);
+    CHECK(std::is_sorted(counts.begin(), counts.end()));
+    CHECK(counts[1] > counts.front());
+    CHECK(counts[2] < counts.back());
+    CHECK(vksort::detail::tierCheckCounts(1000, 1000).empty());
+    CHECK(vksort::detail::tierCheckCounts(0, 1000).empty());
   }
 
   TEST_CASE("a tile fitted to waves is cut only where its row allows") {
