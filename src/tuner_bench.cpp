@@ -26,8 +26,9 @@ struct InputPush {  // tune_input.comp
   X(vkAllocateCommandBuffers) X(vkResetCommandPool) X(vkBeginCommandBuffer) X(vkEndCommandBuffer)           \
   X(vkQueueSubmit) X(vkCreateFence) X(vkDestroyFence) X(vkWaitForFences) X(vkResetFences)                   \
   X(vkCreateQueryPool) X(vkDestroyQueryPool) X(vkGetQueryPoolResults) X(vkCmdResetQueryPool)                \
-  X(vkCmdCopyBuffer) X(vkCreatePipelineCache) X(vkDestroyPipelineCache) X(vkCreateShaderModule)             \
-  X(vkDestroyShaderModule) X(vkCreatePipelineLayout) X(vkDestroyPipelineLayout) X(vkCreateComputePipelines) \
+  X(vkCmdCopyBuffer) X(vkCreatePipelineCache) X(vkDestroyPipelineCache) X(vkGetPipelineCacheData)          \
+  X(vkMergePipelineCaches) X(vkCreateShaderModule) X(vkDestroyShaderModule) X(vkCreatePipelineLayout)       \
+  X(vkDestroyPipelineLayout) X(vkCreateComputePipelines)                                                    \
   X(vkDestroyPipeline) X(vkCmdBindPipeline) X(vkCmdPushConstants) X(vkCmdDispatch) X(vkCmdPipelineBarrier)  \
   X(vkCmdWriteTimestamp) X(vkGetBufferDeviceAddress)
 
@@ -73,8 +74,21 @@ Status TuningBench::init() {
   queryInfo.queryCount = 2 * kTimedSorts;
   if (VkResult r = vk_.vkCreateQueryPool(ci_.device, &queryInfo, nullptr, &queries_)) return failVulkan(r, "vkCreateQueryPool");
   // Candidates share every pipeline but their binning kernels, and are built on several threads:
-  // a cache of our own, internally synchronized (the caller's may have been created otherwise).
+  // a cache of our own, internally synchronized (the caller's may have been created otherwise),
+  // seeded on this thread with the caller's cache, where one is given: an application that
+  // prepared its sorts holds the tables' pipelines there, and only the candidates then compile.
+  std::vector<uint8_t> seed;
+  if (callerCache_ != VK_NULL_HANDLE) {
+    size_t bytes = 0;
+    if (vk_.vkGetPipelineCacheData(ci_.device, callerCache_, &bytes, nullptr) == VK_SUCCESS) {
+      seed.resize(bytes);
+      if (vk_.vkGetPipelineCacheData(ci_.device, callerCache_, &bytes, seed.data()) != VK_SUCCESS) bytes = 0;
+      seed.resize(bytes);
+    }
+  }
   auto cacheInfo = vkStruct<VkPipelineCacheCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO);
+  cacheInfo.initialDataSize = seed.size();
+  cacheInfo.pInitialData = seed.empty() ? nullptr : seed.data();
   if (VkResult r = vk_.vkCreatePipelineCache(ci_.device, &cacheInfo, nullptr, &cache_)) return failVulkan(r, "vkCreatePipelineCache");
   ci_.pipelineCache = cache_;
   ci_.preparedSortCount = 0;
@@ -110,6 +124,9 @@ void TuningBench::release() {
   for (Buffer* b : {&pristineKeys_, &keys_, &pristineValues_, &values_, &scratch_}) destroy(b);
   vk_.vkDestroyPipeline(ci_.device, inputPipeline_, nullptr);
   vk_.vkDestroyPipelineLayout(ci_.device, inputLayout_, nullptr);
+  // What was built goes into the caller's cache (on this thread): the tuned tiles' pipelines are
+  // then warm for the sorter the application creates with the data.
+  if (callerCache_ != VK_NULL_HANDLE && cache_ != VK_NULL_HANDLE) vk_.vkMergePipelineCaches(ci_.device, callerCache_, 1, &cache_);
   vk_.vkDestroyPipelineCache(ci_.device, cache_, nullptr);
   vk_.vkDestroyQueryPool(ci_.device, queries_, nullptr);
   for (Slot& slot : slots_) {

@@ -49,7 +49,8 @@ inline SortConfig configOfClass(uint32_t cls) {
 class TuningBench {
  public:
   // `info` outlives the bench; `maxHeatMs` bounds one heat() (a share of the tuning's budget).
-  TuningBench(const TuneInfo& info, double maxHeatMs) : info_(info), ci_(*info.pSorterCreateInfo), maxHeatMs_(maxHeatMs) {}
+  TuningBench(const TuneInfo& info, double maxHeatMs)
+      : info_(info), ci_(*info.pSorterCreateInfo), callerCache_(ci_.pipelineCache), maxHeatMs_(maxHeatMs) {}
   ~TuningBench() { release(); }
   TuningBench(const TuningBench&) = delete;
   TuningBench& operator=(const TuningBench&) = delete;
@@ -113,7 +114,8 @@ class TuningBench {
   void recordInput(VkCommandBuffer cmd, VkDeviceAddress dst, uint32_t count, uint32_t words, uint32_t q, bool values);
 
   const TuneInfo& info_;
-  SorterCreateInfo ci_;
+  SorterCreateInfo ci_;          // the caller's, with our pipeline cache
+  VkPipelineCache callerCache_;  // the caller's pipeline cache: seeds ours, receives what was built
   double maxHeatMs_;
   VolkDeviceTable vk_{};
   VkPhysicalDeviceMemoryProperties memory_{};

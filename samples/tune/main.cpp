@@ -3,6 +3,7 @@
 // Prints, per tile class and tier, the built-in row's time and the tuned tile's, and the copy
 // ceiling of the largest sort's bytes measured in the same run.
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -26,13 +27,16 @@ const char* const kUsage =
     "  --sorts renderer: f32 and u64 keys with u32 values (a splat renderer's sorts);\n"
     "          all (default): keys alone and with values, 32- and 64-bit\n"
     "  --max-count N: the largest count tuned (default 67108864)\n"
-    "  --budget SECONDS: about how long the measurements may take (default 60)\n";
+    "  --budget SECONDS: about how long the measurements may take (default 60)\n"
+    "  --prepare 1: first prepare the sorts with a pipeline cache, as an application does at\n"
+    "          startup (timed), then tune with that cache (its pipelines need not compile again)\n";
 
 struct Args {
   std::string out = "vksort-tuning.bin";
   std::string sorts = "all";
   uint32_t maxCount = 1u << 26;
   float budget = 60;
+  bool prepare = false;
 };
 
 Args parse(int argc, char** argv) {
@@ -48,6 +52,8 @@ Args parse(int argc, char** argv) {
     else if (k == "--budget") {
       a.budget = std::strtof(v.c_str(), &end);
       if (*end || !(a.budget > 0)) throw std::invalid_argument("--budget takes a number of seconds above 0");
+    } else if (k == "--prepare") {
+      a.prepare = cli::number(k, v, 0, 1) != 0;
     } else {
       throw std::invalid_argument("unknown argument " + k + " " + v);
     }
@@ -107,7 +113,7 @@ int main(int argc, char** argv) {
     const Args args = parse(argc, argv);
     vkctx::Context ctx({});
     const vksort::SorterDeveloperOptions developer = vkctx::developerOptionsFromEnvironment();  // VKSORT_TUNING
-    const vksort::SorterCreateInfo ci = ctx.sorterCreateInfo(&developer);
+    vksort::SorterCreateInfo ci = ctx.sorterCreateInfo(&developer);
     std::vector<vksort::PreparedSort> sorts;
     auto add = [&](vksort::KeyType k, vksort::ValueType v) {
       vksort::PreparedSort p;
@@ -121,6 +127,24 @@ int main(int argc, char** argv) {
     if (args.sorts == "all") {
       add(vksort::KeyType::u32, vksort::ValueType::none);
       add(vksort::KeyType::u64, vksort::ValueType::none);
+    }
+    // As an application does at startup: its sorts prepared with its pipeline cache, which the
+    // tuner then starts from.
+    VkPipelineCache cache = VK_NULL_HANDLE;
+    if (args.prepare) {
+      auto cacheInfo = vkctx::vkStruct<VkPipelineCacheCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO);
+      vkctx::check(vkCreatePipelineCache(ctx.device, &cacheInfo, nullptr, &cache), "vkCreatePipelineCache");
+      vksort::SorterCreateInfo prepared = ci;
+      prepared.pipelineCache = cache;
+      prepared.preparedSortCount = uint32_t(sorts.size());
+      prepared.pPreparedSorts = sorts.data();
+      const auto start = std::chrono::steady_clock::now();
+      vksort::Sorter sorter = nullptr;
+      vkctx::check(vksort::createSorter(prepared, &sorter), "createSorter");
+      vksort::destroySorter(sorter);
+      std::printf("prepared the sorts as an application does at startup: %.1f s\n",
+                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+      ci.pipelineCache = cache;
     }
     vksort::TuneInfo info;
     info.pSorterCreateInfo = &ci;
@@ -144,6 +168,7 @@ int main(int argc, char** argv) {
     if (!f || std::fwrite(result.data.data(), 1, result.data.size(), f) != result.data.size() || std::fclose(f) != 0)
       throw std::runtime_error("cannot write " + args.out);
     std::printf("wrote %zu bytes of tuning data to %s\n", result.data.size(), args.out.c_str());
+    if (cache != VK_NULL_HANDLE) vkDestroyPipelineCache(ctx.device, cache, nullptr);
     return 0;
   } catch (const std::exception& e) {
     return cli::report("vksort_tune", e, kUsage);
