@@ -8,12 +8,7 @@
 
 // The kernel's hooks (binning_switches.glsl).
 #define BINNING_KERNEL VKSORT_DOWNSWEEP
-#define KEYS_IN KeysIn
-#define KEYS_OUT KeysOut
-#define VALS_IN ValsIn
-#define VALS_IN64 ValsIn64
-#define VALS_OUT ValsOut
-#define VALS_OUT64 ValsOut64
+#include "plain_elements.glsl"
 #define ON_TILE_COUNT(digit, count)
 #define BEFORE_COUNT_BARRIER()
 #include "binning_switches.glsl"

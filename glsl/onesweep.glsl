@@ -23,12 +23,7 @@
 
 // The kernel's hooks (binning_switches.glsl, lookback.glsl, lookback_fallback.glsl).
 #define BINNING_KERNEL VKSORT_ONESWEEP_PASS
-#define KEYS_IN KeysIn
-#define KEYS_OUT KeysOut
-#define VALS_IN ValsIn
-#define VALS_IN64 ValsIn64
-#define VALS_OUT ValsOut
-#define VALS_OUT64 ValsOut64
+#include "plain_elements.glsl"
 #define LOOKBACK_STATUS pc.status
 uint g_tile;               // the tile this workgroup works on
 uint g_pendingTicket;      // thread 0's next ticket (EARLY_TICKET), in flight during the count
