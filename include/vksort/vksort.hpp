@@ -327,8 +327,9 @@ struct TuneInfo {
   // algorithm, where it names one, is the only one measured). The data names the algorithm it
   // measured, the faster of the two where none was named: sorters given the data and no
   // algorithm of their own run that one. Its pipelineCache, where given, seeds the tuner's own
-  // cache (pipelines your prepared sorts built need not compile again) and receives what the
-  // tuner built; both on the calling thread, so do not use that cache elsewhere during the call.
+  // cache and receives what the tuner built, both on the calling thread (do not use that cache
+  // elsewhere during the call). The tuner sorts unsigned keys of each class (u32 or u64, alone
+  // or with u32 values): sorts of those types that you prepared with it need not compile again.
   const SorterCreateInfo* pSorterCreateInfo = nullptr;
   // A queue of a family with compute, from the same device; tuneSorts() submits to it and waits.
   // Nothing else may use it meanwhile (Vulkan's rule for queues); keep the GPU otherwise idle.
