@@ -88,6 +88,13 @@ layout(constant_id = VKSORT_SPEC_LOOKBACK_WAIT) const uint LOOKBACK_WAIT = kLook
 layout(constant_id = VKSORT_SPEC_PATIENT_WAITS) const bool PATIENT_WAITS = false;
 #endif
 
+// ---- Given: the one-workgroup sort.
+#if BINNING_KERNEL == VKSORT_SMALL_SORT
+// Pairs, where shared memory has room (the tuning's choice): the riders go to their keys' places
+// in an area of their own in the same step, not through s_tile after the keys (two barriers more).
+layout(constant_id = VKSORT_SPEC_RIDERS_ALONGSIDE) const bool RIDERS_ALONGSIDE = false;
+#endif
+
 // ---- The tile's sizes.
 const uint WG = gl_WorkGroupSize.x;
 const uint KPI = KEYS_PER_INVOCATION;
@@ -149,6 +156,11 @@ const uint DIGIT_WORDS = kRadix - DIGITS_IN_REGISTERS * (kRadix - 1u);
 // Prefetching pairs take their next ticket before the count, to know that tile in time (the host
 // sets PREFETCH_PAIRS only for persistent pairs).
 const bool EARLY_TICKET = PREFETCH_PAIRS;
+#endif
+#if BINNING_KERNEL == VKSORT_SMALL_SORT
+// Each key's rider is its value where values are 32-bit, loaded with the keys, so that no gather
+// by source waits on global memory after the last pass; else its source index.
+const bool RIDE_VALUES = VALUE_WORDS == 1u;
 #endif
 #if LOOKS_BACK
 const bool LOOKBACK_FALLS_BACK = LOOKBACK_WAIT != kLookbackNeverFallsBack;

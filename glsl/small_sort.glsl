@@ -24,13 +24,8 @@
 #include "binning_switches.glsl"
 #include "binning_next_tile.glsl"
 
-// Each key's rider: its value where values are 32-bit, loaded with the keys, so that no gather
-// by source waits on global memory after the last pass; else its source index.
-const bool RIDE_VALUES = VALUE_WORDS == 1u;
-// Pairs, where shared memory has room (the tuning's choice): the riders go to their keys' places
-// in an area of their own in the same step, not through s_tile after the keys (two barriers
-// more).
-layout(constant_id = VKSORT_SPEC_RIDERS_ALONGSIDE) const bool RIDERS_ALONGSIDE = false;
+// Each key's rider (RIDE_VALUES: its 32-bit value, else its source index), with RIDERS_ALONGSIDE
+// in an area of its own (binning_switches.glsl).
 shared uint s_riders[RIDERS_ALONGSIDE && VALUE_WORDS != 0u ? TILE : 1u];
 
 void sortOneTile(uint count) {
