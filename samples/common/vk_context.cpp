@@ -167,6 +167,14 @@ Context::Context(const Options& options) {
   // (developerOptionsFromEnvironment() asks vksort for them).
   const bool wantStatistics = std::getenv("VKSORT_PIPELINE_STATS") != nullptr;
   for (const VkExtensionProperties& e : available) {
+    // subgroupPartitionNV wherever the device has it, though no vendor table asks for it: the
+    // tuning override `partitioned=1` (benchmark, tests) can only rank so on a device created with
+    // it, and falls back to ballots otherwise.
+    if (std::strcmp(e.extensionName, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME) == 0 &&
+        std::find_if(extensions_.begin(), extensions_.end(),
+                     [](const char* n) { return std::strcmp(n, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME) == 0; }) ==
+            extensions_.end())
+      extensions_.push_back(VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
     if (wantStatistics && std::strcmp(e.extensionName, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME) == 0) {
       extensions_.push_back(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
       statistics_.pNext = features_.pNext;
