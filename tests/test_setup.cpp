@@ -406,6 +406,42 @@ TEST_SUITE("setup") {
     vksort::destroySorter(sorter);
   }
 
+  TEST_CASE("ranking by subgroupPartitionNV runs where the device can, and is an error elsewhere") {
+    // The override once fell back to ballots without a word where the device had not enabled
+    // VK_NV_shader_subgroup_partitioned (the test context enables it wherever it is listed).
+    vkctx::Context& ctx = gpu().ctx;
+    auto subgroup = vkctx::vkStruct<VkPhysicalDeviceSubgroupProperties>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES);
+    auto props = vkctx::vkStruct<VkPhysicalDeviceProperties2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &subgroup);
+    vkGetPhysicalDeviceProperties2(ctx.physicalDevice, &props);
+    const bool can = (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) != 0;
+    vksort::SorterDeveloperOptions developer;
+    developer.tuning = "partitioned=1";
+    vksort::Sorter sorter = nullptr;
+    const vksort::Status s = vksort::createSorter(ctx.sorterCreateInfo(&developer), &sorter);
+    if (!can) {
+      CHECK(s.result == vksort::Result::errorFeatureNotPresent);
+      CHECK(s.message.find(VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME) != std::string::npos);
+      CHECK(sorter == nullptr);
+      return;
+    }
+    REQUIRE_MESSAGE(s, s.message);
+    std::string description;
+    vksort::SortConfig pairs;
+    pairs.valueType = vksort::ValueType::u32;
+    REQUIRE(vksort::describeSort(sorter, pairs, 1500000, false, &description));  // past the chained sort
+    CHECK_MESSAGE(description.find("ranking partitioned") != std::string::npos, description);
+    vksort::destroySorter(sorter);
+    {
+      TunedSorter tuned("partitioned=1");  // the binning kernels: past the chained sort
+      for (Dist d : {Dist::uniform, Dist::q8})
+        for (vksort::SortConfig c : {pairs, configOf(vksort::KeyType::u64, vksort::ValueType::u32, vksort::SortOrder::ascending, 0, 0)}) {
+          CAPTURE(name(d));
+          sortAndCheck(makeKeysFor(c, d, 1500000, 29), c);
+        }
+    }
+    requireNoValidationMessages();
+  }
+
   TEST_CASE("the bit range defaults to the whole key") {
     // 64-bit keys that differ only in their high words: a default config sorts by them.
     vksort::SortConfig config;
