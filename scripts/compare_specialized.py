@@ -26,10 +26,8 @@ def spec_types(spv):
     return {int(cid): ("bool" if name in bools else "int") for name, cid in ids.items()}
 
 
-def specialized(spirv_dir, module, values, cache):
-    key = (str(spirv_dir), module, tuple(sorted(values.items())))
-    if key in cache:
-        return cache[key]
+def specialized(spirv_dir, module, values):
+    """The module specialized with `values` {constant_id: value}, optimized, as canonical lines."""
     spv = pathlib.Path(spirv_dir) / (module + ".comp.spv")
     types = spec_types(spv)
     pairs = []
@@ -44,8 +42,7 @@ def specialized(spirv_dir, module, values, cache):
     text = re.sub(r"%_[A-Za-z_]+_[0-9]+", "%T", re.sub(r"%[0-9]+", "%N", text))
     # Names and decorations of what folded away differ with the source's names: compare code.
     lines = [l.strip() for l in text.splitlines() if not re.match(r"\s*(OpName|OpMemberName|OpSource|OpLine|OpString)", l)]
-    cache[key] = canonical(lines)
-    return cache[key]
+    return canonical(lines)
 
 
 def canonical(lines):
@@ -105,7 +102,7 @@ def main():
 
 def specialize_job(job):
     spirv_dir, module, values = job
-    return specialized(spirv_dir, module, dict(values), {})
+    return specialized(spirv_dir, module, dict(values))
 
 
 if __name__ == "__main__":
