@@ -17,12 +17,12 @@ const char* roleName(Role r) {
   return r < kRoleBinning ? kNames[r] : r < kRoleUpsweep ? "binning" : "upsweep";
 }
 
+}  // namespace
+
 const char* keyTypeName(KeyType k) {
   static const char* const kNames[] = {"u32", "i32", "f32", "u64", "i64", "f64"};
   return uint32_t(k) < 6 ? kNames[uint32_t(k)] : "?";
 }
-
-}  // namespace
 
 uint32_t passCount(const SortConfig& c) { return (c.endBit - c.beginBit + kRadixBits - 1) / kRadixBits; }
 

@@ -11,6 +11,8 @@ namespace vksort::detail {
 
 // Binning passes of a sort: one per 8-bit digit of its bit range.
 uint32_t passCount(const SortConfig& config);
+// "u32", "f32", ... ("?" for a value that names no type).
+const char* keyTypeName(KeyType k);
 
 // Dispatches before the binning passes: init, histogram, scan.
 constexpr uint32_t kFixedDispatches = 3;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "plan.hpp"
 #include "tuner_bench.hpp"
 #include "tuning_data.hpp"
 
@@ -117,8 +118,10 @@ double Search::elapsed() const {
 }
 
 Status Search::run(TuningResult* out) {
-  // The classes to tune and the largest count of each.
+  // The classes to tune, the largest count of each and what its tasks sort.
   uint32_t maxCount[kTileClasses] = {};
+  SortConfig configs[kTileClasses];
+  for (uint32_t cls = 0; cls < kTileClasses; ++cls) configs[cls] = taskConfig(cls, info_);
   if (info_.sortCount == 0) {
     for (uint32_t& m : maxCount) m = 1u << 26;
   } else {
@@ -139,13 +142,22 @@ Status Search::run(TuningResult* out) {
     return st;
   std::string report;
   char line[512];
+  for (uint32_t cls = 0; cls < kTileClasses; ++cls) {
+    const SortConfig& c = configs[cls];
+    if (maxCount[cls] == 0 || (c.keyType == configOfClass(cls).keyType && c.order == SortOrder::ascending &&
+                               c.beginBit == 0 && c.endBit == endBitOf(configOfClass(cls))))
+      continue;
+    std::snprintf(line, sizeof line, "%s measured with the caller's keys: %s, bits [%u, %u), %s\n", className(cls),
+                  keyTypeName(c.keyType), c.beginBit, c.endBit, c.order == SortOrder::descending ? "descending" : "ascending");
+    report += line;
+  }
   if (algorithm == Algorithm::automatic) {
     SorterPtr other;
     if (Status st = bench_.makeSorter(Algorithm::reduceThenScan, nullptr, nullptr, &other); !st) return st;
     std::vector<Task> compared;  // per class, at its largest count up to 2^20
     for (uint32_t cls = 0; cls < kTileClasses; ++cls)
       if (maxCount[cls] > baseline->tuning.smallSortKeys[classWords(cls) - 1])
-        compared.push_back({0, cls, std::min(maxCount[cls], 1u << 20), configOfClass(cls)});
+        compared.push_back({0, cls, std::min(maxCount[cls], 1u << 20), configs[cls]});
     Sorter_T* both[2] = {baseline.get(), other.get()};
     if (Status st = bench_.buildWhileHeating(2 * compared.size(),
                                              [&](size_t i) { return TuningBench::prepare(both[i % 2], compared[i / 2]); });
@@ -183,7 +195,7 @@ Status Search::run(TuningResult* out) {
       const uint64_t lo = std::max<uint64_t>(base.tiers[i].from, base.smallSortKeys[classWords(cls) - 1] + 1);
       const uint64_t hi = std::min<uint64_t>(i + 1 < base.tierCount ? base.tiers[i + 1].from - 1 : maxCount[cls], maxCount[cls]);
       if (lo > hi) continue;
-      tasks.push_back({i, cls, uint32_t(std::sqrt(double(lo) * double(hi))), configOfClass(cls), uint32_t(lo), uint32_t(hi)});
+      tasks.push_back({i, cls, uint32_t(std::sqrt(double(lo) * double(hi))), configs[cls], uint32_t(lo), uint32_t(hi)});
     }
   steps_ = step_ + uint32_t(tasks.size()) * 20;
   // Every task's built-in pipelines first, side by side, so that no task starts on a GPU left idle.

@@ -415,10 +415,11 @@ Status TuningBench::checkSort(Sorter_T* sorter, const Task& task, bool* ok) {
       const uint32_t* k = words + size_t(which) * n * kw + i * kw;
       return kw == 1 ? uint64_t(k[0]) : uint64_t(k[0]) | uint64_t(k[1]) << 32;
     };
+    auto order = [&](size_t i) { return orderedKeyBits(task.config, key(1, i)); };
     const uint32_t* vals = words + 2 * size_t(n) * kw;
     bool good = true;
     for (size_t i = 0; good && i + 1 < n; ++i)
-      good = key(1, i) < key(1, i + 1) || (key(1, i) == key(1, i + 1) && (!vb || vals[i] < vals[i + 1]));
+      good = order(i) < order(i + 1) || (order(i) == order(i + 1) && (!vb || vals[i] < vals[i + 1]));
     if (vb) {
       for (size_t i = 0; good && i < n; ++i) good = vals[i] < n && key(0, vals[i]) == key(1, i);
     } else {

@@ -2,13 +2,13 @@
 // timestamp queries on the caller's device and queue, keys generated on the GPU
 // (glsl/tune_input.comp), and sorts timed, kept warm and checked there.
 #pragma once
-#include <cmath>
 #include <functional>
 #include <memory>
 #include <vector>
 
 #include "sorter_state.hpp"
 #include "status.hpp"
+#include "tuner_tasks.hpp"
 
 namespace vksort::detail {
 
@@ -16,35 +16,6 @@ struct SorterDeleter {
   void operator()(Sorter_T* s) const { destroySorter(s); }
 };
 using SorterPtr = std::unique_ptr<Sorter_T, SorterDeleter>;
-
-// What one tuned sort measures: a config of the class, at a count of the tier (whose counts run
-// from `first` to `last`; 0: not given).
-struct Task {
-  uint32_t tier, cls, count;
-  SortConfig config;
-  uint32_t first = 0, last = 0;
-};
-
-// The counts of a tier from `first` to `last` at which a tile that won at its middle count must
-// lose nothing (tuner.cpp): a tile's time follows how many waves its tiles make, which changes
-// with the count. The first and last, and two between at the geometric quarters; none where the
-// tier has one count.
-inline std::vector<uint32_t> tierCheckCounts(uint32_t first, uint32_t last) {
-  std::vector<uint32_t> counts;
-  if (first == 0 || last <= first) return counts;
-  for (double at : {0.0, 0.25, 0.75, 1.0})
-    counts.push_back(uint32_t(std::lround(first * std::pow(double(last) / first, at))));
-  return counts;
-}
-
-// The configs the tuner sorts per tile class: unsigned keys, u32 values.
-inline SortConfig configOfClass(uint32_t cls) {
-  SortConfig c;
-  c.keyType = classWords(cls) == 2 ? KeyType::u64 : KeyType::u32;
-  c.valueType = classKeysAlone(cls) ? ValueType::none : ValueType::u32;
-  c.endBit = endBitOf(c);  // resolved, as planSort() takes it
-  return c;
-}
 
 class TuningBench {
  public:

@@ -71,6 +71,10 @@ TEST_SUITE("tuner") {
     CHECK(seen.ordered);
     CHECK(result.data.size() >= 48);
     CHECK(result.report.find("pairs32") != std::string::npos);
+    // The caller's f32 keys, checked in their order (a candidate checked as unsigned keys would
+    // be dropped as sorting wrongly).
+    CHECK_MESSAGE(result.report.find("pairs32 measured with the caller's keys: f32") != std::string::npos, result.report);
+    CHECK_MESSAGE(result.report.find("sorted wrongly") == std::string::npos, result.report);
     CHECK(result.seconds > 0);
     requireNoValidationMessages();
 

@@ -7,14 +7,17 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
+#include <cstring>
+#include <iterator>
 #include <string>
 
 #include "device_caps.hpp"
 #include "fake_devices.hpp"
 #include "plan.hpp"
 #include "tuning.hpp"
-#include "tuner_bench.hpp"
+#include "tuner_tasks.hpp"
 #include "tuning_override.hpp"
 #include "variant.hpp"
 
@@ -183,6 +186,76 @@ TEST_SUITE("tuning") {
     CHECK(counts[2] < counts.back());
     CHECK(vksort::detail::tierCheckCounts(1000, 1000).empty());
     CHECK(vksort::detail::tierCheckCounts(0, 1000).empty());
+  }
+
+  TEST_CASE("the tuner sorts the caller's configs and checks them in their order") {
+    using namespace vksort::detail;
+    using vksort::SortConfig;
+    // A renderer's sorts: f32 depths with indices (two sizes), 40-bit u64 keys with indices, and
+    // u32 keys with u64 values, which the bench (32-bit values) cannot measure.
+    vksort::PreparedSort sorts[4];
+    sorts[0].config.keyType = vksort::KeyType::f32;
+    sorts[0].config.valueType = vksort::ValueType::u32;
+    sorts[0].config.order = vksort::SortOrder::descending;
+    sorts[0].maxCount = 1u << 20;
+    sorts[1] = sorts[0];
+    sorts[1].config.order = vksort::SortOrder::ascending;
+    sorts[1].maxCount = 1000;
+    sorts[2].config.keyType = vksort::KeyType::u64;
+    sorts[2].config.valueType = vksort::ValueType::u32;
+    sorts[2].config.endBit = 40;
+    sorts[2].maxCount = 1u << 22;
+    sorts[3].config.valueType = vksort::ValueType::u64;
+    sorts[3].maxCount = 1u << 24;
+    vksort::TuneInfo info;
+    info.pSorts = sorts;
+    info.sortCount = 4;
+    const SortConfig pairs32 = taskConfig(tileClass(sorts[0].config), info);
+    CHECK(pairs32.keyType == vksort::KeyType::f32);
+    CHECK(pairs32.order == vksort::SortOrder::descending);  // the larger of the two
+    CHECK(pairs32.endBit == 32);                            // resolved, as planSort() takes it
+    const SortConfig wide = taskConfig(tileClass(sorts[2].config), info);
+    CHECK(wide.keyType == vksort::KeyType::u64);
+    CHECK(wide.endBit == 40);  // not the u32/u64 sort, which has more keys but 64-bit values
+    const uint32_t alone = tileClass(vksort::SortConfig{});
+    CHECK(taskConfig(alone, info).keyType == configOfClass(alone).keyType);  // none named: unsigned
+    info.sortCount = 0;
+    CHECK(taskConfig(tileClass(sorts[0].config), info).keyType == vksort::KeyType::u32);
+
+    // Ordered bits: each type's map (vksort/keys.glsl), the bit range, descending inverted.
+    SortConfig f;
+    f.keyType = vksort::KeyType::f32;
+    f.endBit = 32;
+    auto bitsOf = [](float x) {
+      uint32_t u;
+      std::memcpy(&u, &x, 4);
+      return uint64_t(u);
+    };
+    const float ascending[] = {-INFINITY, -2.5f, -1e-40f, 0.0f, 1e-40f, 1.0f, INFINITY};
+    for (size_t i = 0; i + 1 < std::size(ascending); ++i)
+      CHECK(orderedKeyBits(f, bitsOf(ascending[i])) < orderedKeyBits(f, bitsOf(ascending[i + 1])));
+    CHECK(orderedKeyBits(f, bitsOf(-0.0f)) == orderedKeyBits(f, bitsOf(0.0f)));
+    CHECK(orderedKeyBits(f, 0xFFC00000u) < orderedKeyBits(f, bitsOf(-INFINITY)));  // -NaN first
+    CHECK(orderedKeyBits(f, 0x7FC00000u) > orderedKeyBits(f, bitsOf(INFINITY)));   // +NaN last
+    f.order = vksort::SortOrder::descending;
+    CHECK(orderedKeyBits(f, bitsOf(2.0f)) < orderedKeyBits(f, bitsOf(1.0f)));
+    SortConfig i64;
+    i64.keyType = vksort::KeyType::i64;
+    i64.endBit = 64;
+    CHECK(orderedKeyBits(i64, uint64_t(-5)) < orderedKeyBits(i64, 3));
+    SortConfig d;
+    d.keyType = vksort::KeyType::f64;
+    d.endBit = 64;
+    CHECK(orderedKeyBits(d, 0xBFF0000000000000ull) < orderedKeyBits(d, 0x3FF0000000000000ull));  // -1 < 1
+    SortConfig ranged;  // u32 bits [8, 16): only the second byte orders
+    ranged.beginBit = 8;
+    ranged.endBit = 16;
+    CHECK(orderedKeyBits(ranged, 0x0000FF00u) == 0xFFu);
+    CHECK(orderedKeyBits(ranged, 0xFFFF01FFu) < orderedKeyBits(ranged, 0x00000200u));
+    SortConfig i32;
+    i32.keyType = vksort::KeyType::i32;
+    i32.endBit = 32;
+    CHECK(orderedKeyBits(i32, 0xFFFFFFFFu) < orderedKeyBits(i32, 0));  // -1 < 0
   }
 
   TEST_CASE("a tile fitted to waves is cut only where its row allows") {

@@ -328,16 +328,17 @@ struct TuneInfo {
   // measured, the faster of the two where none was named: sorters given the data and no
   // algorithm of their own run that one. Its pipelineCache, where given, seeds the tuner's own
   // cache and receives what the tuner built, both on the calling thread (do not use that cache
-  // elsewhere during the call). The tuner sorts unsigned keys of each class (u32 or u64, alone
-  // or with u32 values): sorts of those types that you prepared with it need not compile again.
+  // elsewhere during the call). For each class it sorts the config of your largest sort of it
+  // (key type, order, bit range; with u64 values, u32 ones instead), so that sorts you prepared
+  // with that cache need not compile again; with no sorts named, unsigned keys.
   const SorterCreateInfo* pSorterCreateInfo = nullptr;
   // A queue of a family with compute, from the same device; tuneSorts() submits to it and waits.
   // Nothing else may use it meanwhile (Vulkan's rule for queues); keep the GPU otherwise idle.
   VkQueue queue = VK_NULL_HANDLE;
   uint32_t queueFamilyIndex = 0;
   // The sorts to tune for: each one's tile class, at the counts of every tier of the tables up to
-  // its maxCount. None: the four tile classes (u32 and u64 keys, alone and with u32 values) up to
-  // 2^26 keys.
+  // its maxCount, measured with the config of the class's largest. None: the four tile classes
+  // (u32 and u64 keys, alone and with u32 values) up to 2^26 keys.
   uint32_t sortCount = 0;
   const PreparedSort* pSorts = nullptr;
   // Seconds the measurements may take, about; past them the best found so far is kept. 0: 60.

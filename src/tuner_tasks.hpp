@@ -1,0 +1,54 @@
+// What the tuner (tuner.cpp) sorts and how it checks a sort, apart from the Vulkan bench that
+// runs them (tuner_bench.hpp): its tasks, the counts a kept tile is re-checked at, each tile
+// class's config, and the order a sorted config's keys must follow.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "tuning.hpp"
+#include "vksort/vksort.hpp"
+
+namespace vksort::detail {
+
+// What one tuned sort measures: a config of the class, at a count of the tier (whose counts run
+// from `first` to `last`; 0: not given).
+struct Task {
+  uint32_t tier, cls, count;
+  SortConfig config;
+  uint32_t first = 0, last = 0;
+};
+
+// The counts of a tier from `first` to `last` at which a tile that won at its middle count must
+// lose nothing (tuner.cpp): a tile's time follows how many waves its tiles make, which changes
+// with the count. The first and last, and two between at the geometric quarters; none where the
+// tier has one count.
+inline std::vector<uint32_t> tierCheckCounts(uint32_t first, uint32_t last) {
+  std::vector<uint32_t> counts;
+  if (first == 0 || last <= first) return counts;
+  for (double at : {0.0, 0.25, 0.75, 1.0})
+    counts.push_back(uint32_t(std::lround(first * std::pow(double(last) / first, at))));
+  return counts;
+}
+
+// The configs the tuner sorts per tile class: unsigned keys, u32 values.
+inline SortConfig configOfClass(uint32_t cls) {
+  SortConfig c;
+  c.keyType = classWords(cls) == 2 ? KeyType::u64 : KeyType::u32;
+  c.valueType = classKeysAlone(cls) ? ValueType::none : ValueType::u32;
+  c.endBit = endBitOf(c);  // resolved, as planSort() takes it
+  return c;
+}
+
+// What the tuner sorts for a class where the caller named its sorts (TuneInfo::pSorts): that of
+// the caller's sorts of the class with the most keys, so that the pipelines the caller prepared
+// serve the tuner too, where its values are none or 32-bit (the bench's values are indices);
+// else configOfClass().
+SortConfig taskConfig(uint32_t cls, const TuneInfo& info);
+
+// The bits by which a sort of `c` orders a key (`raw`, as stored): its type's order-preserving
+// map (vksort/keys.glsl's), the bit range, inverted where descending, so that the sorted output
+// ascends in them.
+uint64_t orderedKeyBits(const SortConfig& c, uint64_t raw);
+
+}  // namespace vksort::detail
