@@ -151,6 +151,11 @@ Status Search::run(TuningResult* out) {
                   keyTypeName(c.keyType), c.beginBit, c.endBit, c.order == SortOrder::descending ? "descending" : "ascending");
     report += line;
   }
+  if (algorithm == Algorithm::automatic && baseline->tuning.onesweepMeasured) {
+    // The vendor's tables measured it: the budget goes to tiles.
+    algorithm = Algorithm::onesweep;
+    report += "algorithm: Onesweep, which the vendor's tables measured faster (not compared again)\n";
+  }
   if (algorithm == Algorithm::automatic) {
     SorterPtr other;
     if (Status st = bench_.makeSorter(Algorithm::reduceThenScan, nullptr, nullptr, &other); !st) return st;

@@ -127,6 +127,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOve
   t.wideAddressesFrom = extras.wideAddressesFrom;
   t.waveWorkgroups = extras.waveWorkgroups.value_or(caps.multiprocessors);
   t.chainedUpTo = v.chainedUpTo;
+  t.onesweepMeasured = v.onesweepMeasured;
   t.skipConstantPasses = extras.skipConstantPasses;
   if (extras.algorithm != Algorithm::automatic) requested = extras.algorithm;
   if (requested == Algorithm::automatic && tuned) requested = tuned->algorithm;

@@ -230,6 +230,9 @@ constexpr VendorTuning kNvidia = {
     // spills and the smallest tiles to fewer workgroups per SM; NVIDIA keeps started workgroups
     // running ("Look-back with fallback").
     .lookbackWait = kLookbackNeverFallsBack,
+    // Reduce-then-scan ran at 0.74-0.81x Onesweep's speed from 2^24 (docs/PERFORMANCE.md, H100),
+    // and below 2^20 Onesweep sorts in one dispatch (chainedUpTo).
+    .onesweepMeasured = true,
     .chainedUpTo = 1u << 20,         // each dispatch boundary weighs most below ("Every pass in one dispatch")
     .smallSortKeys = 8192,
     .smallKeysPerInvocation = 4,
@@ -272,6 +275,7 @@ constexpr VendorTuning untunedVendor(const char* name, std::optional<uint32_t> s
           .lookbackPlainStores = false,
           .patientWaits = std::nullopt,
           .lookbackWait = lookbackWait,
+          .onesweepMeasured = false,
           .chainedUpTo = 0,
           .smallSortKeys = 2048,
           .smallKeysPerInvocation = 4,

@@ -98,6 +98,8 @@ struct VendorTuning {
   uint32_t lookbackWait;                 // spin turns on a predecessor before the look-back counts
                                          // its tile itself (lookback.glsl); 0: at once;
                                          // kLookbackNeverFallsBack: none compiled
+  bool onesweepMeasured;                 // Onesweep measured faster than reduce-then-scan on this
+                                         // vendor's GPUs: tuneSorts() does not compare them again
   uint32_t chainedUpTo;                  // direct Onesweep sorts up to this many 32-bit keys run
                                          // in one dispatch (chained.glsl); 0: none
   uint32_t smallSortKeys;                // the one-workgroup sort up to this count
@@ -173,6 +175,7 @@ struct Tuning {
   uint32_t waveWorkgroups;             // workgroups of a fitted tile the device runs at once
                                        // (one per SM); 0: unknown, none is fitted
   uint32_t chainedUpTo;                // VendorTuning's (Onesweep only; else 0)
+  bool onesweepMeasured;               // VendorTuning's
   bool skipConstantPasses;             // passes whose digit is the same for every key move
                                        // nothing (pass_route.glsl); off: every pass moves keys
 

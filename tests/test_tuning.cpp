@@ -81,6 +81,7 @@ TEST_SUITE("tuning") {
     CHECK(t.tiers[0].shape[0].persistentTiles);
     CHECK(t.waveWorkgroups == 132);
     CHECK(t.tierCount == 9);
+    CHECK(t.onesweepMeasured);  // tuneSorts() spends no budget comparing the algorithms
   }
 
   TEST_CASE("kernels run at subgroup sizes the suites have proven, or not at all") {
@@ -135,6 +136,7 @@ TEST_SUITE("tuning") {
       CHECK(everyTileReads(t, false));
       CHECK_FALSE(t.lookbackPlainStores);
       CHECK_FALSE(t.atomicRanking);
+      CHECK_FALSE(t.onesweepMeasured);  // tuneSorts() measures which algorithm is faster
       forEveryTile(t, [](uint32_t, uint32_t, const vksort::detail::TileShape& shape) { CHECK_FALSE(shape.persistentTiles); });
     }
   }

@@ -325,7 +325,8 @@ typedef bool (*PFN_vksortTuningProgress)(const TuningProgress& progress, void* p
 struct TuneInfo {
   // The device, as createSorter takes it (its prepared sorts and tuning data are not used; its
   // algorithm, where it names one, is the only one measured). The data names the algorithm it
-  // measured, the faster of the two where none was named: sorters given the data and no
+  // measured, the faster of the two where none was named (on NVIDIA GPUs Onesweep, which the
+  // built-in tables measured faster, without measuring again): sorters given the data and no
   // algorithm of their own run that one. Its pipelineCache, where given, seeds the tuner's own
   // cache and receives what the tuner built, both on the calling thread (do not use that cache
   // elsewhere during the call). For each class it sorts the config of your largest sort of it
