@@ -227,7 +227,11 @@ Status Search::run(TuningResult* out) {
     double builtInNanos;
     // Clocks up first (the GPU has been busy since, but for the CPU's turns between tasks).
     if (Status st = bench_.heat(baseline.get(), task, k == 0 ? 1000 : 30); !st) return st;
+    const double measureStart = elapsed();
     if (Status st = bench_.measure(baseline.get(), task, 1, &builtInNanos); !st) return st;
+    // Once a tile wins, the climb leaves the task's budget room for checking it (below).
+    const double checkSeconds = keepCheckSeconds(elapsed() - measureStart, task);
+    auto climbEnd = [&](bool won) { return taskBudget - (won ? checkSeconds : 0); };
     TunedTiles candidate;
     candidate.algorithm = algorithm;
     candidate.tileCount = 1;
@@ -236,7 +240,7 @@ Status Search::run(TuningResult* out) {
     SorterPtr bestSorter;
     double bestNanos = builtInNanos;
     std::vector<TileShape> seen{builtIn};
-    for (bool improved = true; improved && elapsed() < taskBudget;) {
+    for (bool improved = true; improved && elapsed() < climbEnd(bestSorter != nullptr);) {
       improved = false;
       // The best tile's neighbours not yet measured, in waves of as many as build at once (while
       // the GPU sorts with the best tile); the fastest of a wave that beats the best climbs.
@@ -244,7 +248,8 @@ Status Search::run(TuningResult* out) {
       shapes.erase(std::remove_if(shapes.begin(), shapes.end(),
                                   [&](const TileShape& c) { return std::find(seen.begin(), seen.end(), c) != seen.end(); }),
                    shapes.end());
-      for (size_t from = 0; from < shapes.size() && !improved && elapsed() < taskBudget; from += bench_.buildThreads()) {
+      for (size_t from = 0; from < shapes.size() && !improved && elapsed() < climbEnd(bestSorter != nullptr);
+           from += bench_.buildThreads()) {
         const size_t n = std::min<size_t>(bench_.buildThreads(), shapes.size() - from);
         std::vector<TunedTiles> candidates(n, candidate);
         for (size_t i = 0; i < n; ++i) candidates[i].tiles[0].shape = shapes[from + i];
@@ -263,7 +268,7 @@ Status Search::run(TuningResult* out) {
         SorterPtr* fastest = nullptr;
         double fastestNanos = 0;
         for (SorterPtr& sorter : sorters) {
-          if (elapsed() >= taskBudget) break;
+          if (elapsed() >= climbEnd(bestSorter != nullptr)) break;
           if (!sorter) continue;
           const TileShape fitted = sorter->tuning.tiers[task.tier].shape[task.cls];
           if (std::find(seen.begin(), seen.end(), fitted) != seen.end()) continue;
@@ -311,7 +316,7 @@ Status Search::run(TuningResult* out) {
         double row, tile;
         for (Sorter_T* sorter : {baseline.get(), bestSorter.get()})
           if (Status st = TuningBench::prepare(sorter, other); !st) return st;
-        if (Status st = bench_.heat(baseline.get(), other, 30); !st) return st;
+        if (Status st = bench_.heat(baseline.get(), other, kCheckHeatMs); !st) return st;
         if (Status st = bench_.measure(baseline.get(), other, 1, &row); !st) return st;
         if (Status st = bench_.measure(bestSorter.get(), other, 1, &tile); !st) return st;
         if (tile > 1.01 * row) {

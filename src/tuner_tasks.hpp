@@ -31,6 +31,18 @@ inline std::vector<uint32_t> tierCheckCounts(uint32_t first, uint32_t last) {
   return counts;
 }
 
+// The heat before each of a kept tile's checks at tierCheckCounts() (the clocks stay up).
+constexpr double kCheckHeatMs = 30;
+
+// About how long checking a kept tile takes (tuner.cpp) where one measurement takes
+// `measureSeconds`: four measurements interleaved with the row, then a heat and two measurements
+// at each of tierCheckCounts(). The climb stops early enough to leave it in the task's budget
+// (a kept tile overran its share by this much before).
+inline double keepCheckSeconds(double measureSeconds, const Task& task) {
+  const size_t counts = tierCheckCounts(task.first, task.last).size();
+  return double(4 + 2 * counts) * measureSeconds + double(counts) * kCheckHeatMs * 1e-3;
+}
+
 // The configs the tuner sorts per tile class: unsigned keys, u32 values.
 inline SortConfig configOfClass(uint32_t cls) {
   SortConfig c;

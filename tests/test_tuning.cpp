@@ -188,6 +188,14 @@ TEST_SUITE("tuning") {
     CHECK(counts[2] < counts.back());
     CHECK(vksort::detail::tierCheckCounts(1000, 1000).empty());
     CHECK(vksort::detail::tierCheckCounts(0, 1000).empty());
+    // The climb leaves room in the task's budget for these checks: 4 interleaved measurements,
+    // and a heat and 2 measurements per count.
+    vksort::detail::Task task{};
+    task.first = 1u << 21;
+    task.last = (7u << 19) - 1;
+    CHECK(vksort::detail::keepCheckSeconds(0.01, task) == doctest::Approx(12 * 0.01 + 4 * 0.03));
+    task.last = task.first;
+    CHECK(vksort::detail::keepCheckSeconds(0.01, task) == doctest::Approx(4 * 0.01));
   }
 
   TEST_CASE("the tuner sorts the caller's configs and checks them in their order") {
