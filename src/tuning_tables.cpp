@@ -230,8 +230,8 @@ constexpr VendorTuning kNvidia = {
     // spills and the smallest tiles to fewer workgroups per SM; NVIDIA keeps started workgroups
     // running ("Look-back with fallback").
     .lookbackWait = kLookbackNeverFallsBack,
-    // Reduce-then-scan ran at 0.74-0.81x Onesweep's speed from 2^24 (docs/PERFORMANCE.md, H100),
-    // and below 2^20 Onesweep sorts in one dispatch (chainedUpTo).
+    // Reduce-then-scan measured slower beside it on the H100 (docs/PERFORMANCE.md, "Reduce-then-scan
+    // (the portable algorithm)"); below chainedUpTo Onesweep sorts in one dispatch.
     .onesweepMeasured = true,
     .chainedUpTo = 1u << 20,         // each dispatch boundary weighs most below ("Every pass in one dispatch")
     .smallSortKeys = 8192,
