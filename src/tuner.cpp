@@ -143,10 +143,10 @@ Status Search::run(TuningResult* out) {
   std::string report;
   char line[512];
   for (uint32_t cls = 0; cls < kTileClasses; ++cls) {
-    const SortConfig& c = configs[cls];
-    if (maxCount[cls] == 0 || (c.keyType == configOfClass(cls).keyType && c.order == SortOrder::ascending &&
-                               c.beginBit == 0 && c.endBit == endBitOf(configOfClass(cls))))
-      continue;
+    const SortConfig &c = configs[cls], plain = configOfClass(cls);
+    const bool callers = c.keyType != plain.keyType || c.order != plain.order || c.beginBit != plain.beginBit ||
+                         c.endBit != plain.endBit;
+    if (maxCount[cls] == 0 || !callers) continue;
     std::snprintf(line, sizeof line, "%s measured with the caller's keys: %s, bits [%u, %u), %s\n", className(cls),
                   keyTypeName(c.keyType), c.beginBit, c.endBit, c.order == SortOrder::descending ? "descending" : "ascending");
     report += line;

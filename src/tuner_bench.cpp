@@ -415,11 +415,14 @@ Status TuningBench::checkSort(Sorter_T* sorter, const Task& task, bool* ok) {
       const uint32_t* k = words + size_t(which) * n * kw + i * kw;
       return kw == 1 ? uint64_t(k[0]) : uint64_t(k[0]) | uint64_t(k[1]) << 32;
     };
-    auto order = [&](size_t i) { return orderedKeyBits(task.config, key(1, i)); };
     const uint32_t* vals = words + 2 * size_t(n) * kw;
     bool good = true;
-    for (size_t i = 0; good && i + 1 < n; ++i)
-      good = order(i) < order(i + 1) || (order(i) == order(i + 1) && (!vb || vals[i] < vals[i + 1]));
+    uint64_t before = orderedKeyBits(task.config, key(1, 0));  // the bits the sort orders by
+    for (size_t i = 0; good && i + 1 < n; ++i) {
+      const uint64_t after = orderedKeyBits(task.config, key(1, i + 1));
+      good = before < after || (before == after && (!vb || vals[i] < vals[i + 1]));
+      before = after;
+    }
     if (vb) {
       for (size_t i = 0; good && i < n; ++i) good = vals[i] < n && key(0, vals[i]) == key(1, i);
     } else {
