@@ -333,4 +333,23 @@ void sortIndirectAndCheck(const std::vector<uint32_t>& keys, bool pairs, uint32_
   if (pairs) CHECK(std::equal(values.begin() + n * vw, values.end(), out.values.begin() + n * vw));
 }
 
+vksort::PreparedSort smallPairs() {
+  vksort::PreparedSort p;
+  p.config.keyType = vksort::KeyType::f32;
+  p.config.valueType = vksort::ValueType::u32;
+  p.maxCount = 20000;
+  return p;
+}
+
+vksort::TuneInfo tuneInfo(const vksort::SorterCreateInfo* ci, const vksort::PreparedSort* sorts, uint32_t count) {
+  vksort::TuneInfo info;
+  info.pSorterCreateInfo = ci;
+  info.queue = gpu().ctx.queue;
+  info.queueFamilyIndex = gpu().ctx.queueFamily;
+  info.sortCount = count;
+  info.pSorts = sorts;
+  info.timeBudgetSeconds = 2;
+  return info;
+}
+
 }  // namespace vksort_test

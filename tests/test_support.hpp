@@ -110,4 +110,10 @@ Sorted sortAndCheck(const std::vector<uint32_t>& keys, const vksort::SortConfig&
 void sortIndirectAndCheck(const std::vector<uint32_t>& keys, bool pairs, uint32_t countValue, CountSource source,
                           const vksort::SortConfig& config = {});
 
+// A splat renderer's pairs (f32 keys, u32 values), small enough for lavapipe to tune in seconds.
+vksort::PreparedSort smallPairs();
+
+// A tuneSorts() call on the test device's queue: `count` of `sorts`, a 2-second budget.
+vksort::TuneInfo tuneInfo(const vksort::SorterCreateInfo* ci, const vksort::PreparedSort* sorts, uint32_t count);
+
 }  // namespace vksort_test

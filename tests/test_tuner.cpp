@@ -15,26 +15,6 @@ using namespace vksort_test;
 
 namespace {
 
-// A splat renderer's pairs, small enough for lavapipe to tune in seconds.
-vksort::PreparedSort smallPairs() {
-  vksort::PreparedSort p;
-  p.config.keyType = vksort::KeyType::f32;
-  p.config.valueType = vksort::ValueType::u32;
-  p.maxCount = 20000;
-  return p;
-}
-
-vksort::TuneInfo tuneInfo(const vksort::SorterCreateInfo* ci, const vksort::PreparedSort* sorts, uint32_t count) {
-  vksort::TuneInfo info;
-  info.pSorterCreateInfo = ci;
-  info.queue = gpu().ctx.queue;
-  info.queueFamilyIndex = gpu().ctx.queueFamily;
-  info.sortCount = count;
-  info.pSorts = sorts;
-  info.timeBudgetSeconds = 2;
-  return info;
-}
-
 // For its lifetime gpu().sorter is `sorter` (which it destroys after).
 struct SorterSwap {
   explicit SorterSwap(vksort::Sorter sorter) : saved(gpu().sorter) { gpu().sorter = sorter; }

@@ -39,17 +39,8 @@ TEST_SUITE("tuner") {
     REQUIRE(vkGetPipelineCacheData(device, probe, &probeBytes, nullptr) == VK_SUCCESS);
     vkDestroyPipelineCache(device, probe, nullptr);
     const bool keeps = probeBytes > empty;
-    vksort::PreparedSort sort;  // a splat renderer's pairs, small enough for lavapipe to tune in seconds
-    sort.config.keyType = vksort::KeyType::f32;
-    sort.config.valueType = vksort::ValueType::u32;
-    sort.maxCount = 20000;
-    vksort::TuneInfo info;
-    info.pSorterCreateInfo = &ci;
-    info.queue = gpu().ctx.queue;
-    info.queueFamilyIndex = gpu().ctx.queueFamily;
-    info.sortCount = 1;
-    info.pSorts = &sort;
-    info.timeBudgetSeconds = 2;
+    const vksort::PreparedSort sort = vksort_test::smallPairs();
+    const vksort::TuneInfo info = vksort_test::tuneInfo(&ci, &sort, 1);
     vksort::TuningResult result;
     const vksort::Status st = vksort::tuneSorts(info, &result);
     REQUIRE_MESSAGE(st, st.message);

@@ -169,7 +169,7 @@ Context::Context(const Options& options) {
   for (const VkExtensionProperties& e : available) {
     // subgroupPartitionNV wherever the device has it, though no vendor table asks for it: the
     // tuning override `partitioned=1` (benchmark, tests) can only rank so on a device created with
-    // it, and falls back to ballots otherwise.
+    // it (createSorter refuses it otherwise).
     if (std::strcmp(e.extensionName, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME) == 0 &&
         std::find_if(extensions_.begin(), extensions_.end(),
                      [](const char* n) { return std::strcmp(n, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME) == 0; }) ==
