@@ -38,8 +38,9 @@ shared uint s_nextTicket;  // that ticket, out behind countTile's barrier
 #include "tile_tickets.glsl"
 // The hot digit (HOT_DIGIT_FROM, HOT_DIGIT_TO, HOT_RANK_TO): the count takes a subgroup's keys of
 // it with one atomic per step rather than one per lane on one word (countDigits()); above
-// HOT_DIGIT_TO the pass is crowded (countIntoRows()); where nearly every key has the digit, a
-// subgroup's ranking atomics on one word cost about one (binning_rank_atomics.glsl).
+// HOT_DIGIT_TO the pass is crowded (countIntoRows()); up to HOT_RANK_TO its lanes of a step also
+// take their places by one atomic, not one each, whose lanes on one word serialize
+// (binning_rank_atomics.glsl).
 // Pairs that prefetch (PREFETCH_PAIRS; NVIDIA's 512 x 18 tiles): each tile's values (unless they
 // ride with the keys) and the next tile's keys are touched into L2 while the tile is counted,
 // looked back and ranked (one load per 32-byte sector), so that their loads then hit L2.
