@@ -210,6 +210,8 @@ Status Search::run(TuningResult* out) {
 
   uint32_t measuredTiles = 0;  // tiles measured beyond the rows
   double compileSeconds = 0;  // spent building candidates' pipelines
+  uint32_t waves = 0;         // of candidates built
+  uint32_t tasksWithoutWave = 0;  // measured tasks whose share of the budget fit no wave
   TunedTiles tuned;
   tuned.algorithm = algorithm;  // the tiers the tiles replace are this algorithm's
   report += "class       tier  keys        built-in ms  tuned ms  speedup  tile\n";
@@ -240,6 +242,9 @@ Status Search::run(TuningResult* out) {
     SorterPtr bestSorter;
     double bestNanos = builtInNanos;
     std::vector<TileShape> seen{builtIn};
+    const double measureSeconds = elapsed() - measureStart;
+    const uint32_t wavesBefore = waves;
+    bool waveSkipped = false;
     for (bool improved = true; improved && elapsed() < climbEnd(bestSorter != nullptr);) {
       improved = false;
       // The best tile's neighbours not yet measured, in waves of as many as build at once (while
@@ -250,6 +255,10 @@ Status Search::run(TuningResult* out) {
                    shapes.end());
       for (size_t from = 0; from < shapes.size() && !improved && elapsed() < climbEnd(bestSorter != nullptr);
            from += bench_.buildThreads()) {
+        if (waves && !waveFits(elapsed(), compileSeconds / waves, measureSeconds, climbEnd(bestSorter != nullptr))) {
+          waveSkipped = true;
+          break;
+        }
         const size_t n = std::min<size_t>(bench_.buildThreads(), shapes.size() - from);
         std::vector<TunedTiles> candidates(n, candidate);
         for (size_t i = 0; i < n; ++i) candidates[i].tiles[0].shape = shapes[from + i];
@@ -265,6 +274,7 @@ Status Search::run(TuningResult* out) {
             !st)
           return st;
         compileSeconds += elapsed() - compileStart;
+        ++waves;
         SorterPtr* fastest = nullptr;
         double fastestNanos = 0;
         for (SorterPtr& sorter : sorters) {
@@ -291,6 +301,7 @@ Status Search::run(TuningResult* out) {
         improved = true;  // climb from the new best
       }
     }
+    if (waveSkipped && waves == wavesBefore) ++tasksWithoutWave;
     // Keep it where it still wins, interleaved with the row, on uniform keys and on crowded ones
     // (q 8: a few digits hold most keys), and sorts correctly.
     bool keep = bestSorter != nullptr;
@@ -334,6 +345,13 @@ Status Search::run(TuningResult* out) {
     if (keep)
       tuned.tiles[tuned.tileCount++] = {task.tier, task.cls, base.tiers[task.tier].from, task.count,
                                         uint32_t(std::min(rowNanos, 4e9)), uint32_t(std::min(bestNanos, 4e9)), best};
+  }
+  if (tasksWithoutWave) {
+    std::snprintf(line, sizeof line,
+                  "%u of %zu tasks tried no other tile: a wave of candidates builds in about %.1f s on %u threads, "
+                  "more than their share of the budget left (a larger budget tries them)\n",
+                  tasksWithoutWave, tasks.size(), compileSeconds / waves, bench_.buildThreads());
+    report += line;
   }
   out->data = encodeTuningData(baseline->caps, tuned);
   out->seconds = elapsed();

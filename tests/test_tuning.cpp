@@ -198,6 +198,16 @@ TEST_SUITE("tuning") {
     CHECK(vksort::detail::keepCheckSeconds(0.01, task) == doctest::Approx(4 * 0.01));
   }
 
+  TEST_CASE("the tuner builds no wave of candidates its budget cannot measure") {
+    // waveFits(): a wave that takes as long to build as the waves before it (1.6 s on an H200 for
+    // 8 binning pipelines) must leave time to measure one candidate before the climb's end.
+    using vksort::detail::waveFits;
+    CHECK(waveFits(2.0, 1.6, 0.01, 4.0));
+    CHECK_FALSE(waveFits(2.0, 1.6, 0.01, 3.0));   // the task's share of a 10 s budget, or less
+    CHECK_FALSE(waveFits(2.0, 1.6, 0.5, 4.0));    // built, but nothing measured in time
+    CHECK_FALSE(waveFits(4.0, 0.0, 0.01, 4.0));   // the climb's time is up
+  }
+
   TEST_CASE("the tuner sorts the caller's configs and checks them in their order") {
     using namespace vksort::detail;
     using vksort::SortConfig;
