@@ -152,12 +152,8 @@ Status detail::createSorterTuned(const SorterCreateInfo& ci, const TunedTiles* m
   Status status = queryDeviceCaps(ifn, ci.physicalDevice, ci.pDeviceCreateInfo, developer.pipelineStatistics, &s->caps);
   if (status && !tuningOverride.names("subgroup")) status = checkProvenSubgroupSize(s->caps, s->caps.canRequireSubgroupSize);
   // Ranking by subgroupPartitionNV asked for where the device cannot: an error, not ballots in its
-  // place (a measurement of "partitioned" that ran ballots misled session 46). The override's items
-  // apply in order: its last `partitioned` is the one that would run.
-  uint32_t partitioned = 0;
-  for (const auto& [name, value] : tuningOverride.settings)
-    if (name == "partitioned") partitioned = value;
-  if (status && partitioned != 0 && !s->caps.partitionedSubgroups)
+  // place (a measurement of "partitioned" that ran ballots misled session 46).
+  if (status && tuningOverride.last("partitioned").value_or(0) != 0 && !s->caps.partitionedSubgroups)
     status = fail(Result::errorFeatureNotPresent,
                   "the tuning override partitioned=1 needs partitioned subgroup operations and %s enabled on the device",
                   VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);

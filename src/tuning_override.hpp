@@ -6,6 +6,7 @@
 // An unknown name or a malformed item is an error.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,11 +17,14 @@ namespace vksort::detail {
 
 struct TuningOverride {
   std::vector<std::pair<std::string, uint32_t>> settings;  // in the order given
-  bool names(const char* name) const {
+  // The value `name` takes: its last item's (items apply in order); none where it is not named.
+  std::optional<uint32_t> last(const char* name) const {
+    std::optional<uint32_t> value;
     for (const auto& setting : settings)
-      if (setting.first == name) return true;
-    return false;
+      if (setting.first == name) value = setting.second;
+    return value;
   }
+  bool names(const char* name) const { return last(name).has_value(); }
 };
 
 // `text` (null: none), parsed; an error names an item that is malformed or names nothing.

@@ -422,6 +422,10 @@ TEST_SUITE("setup") {
       CHECK(s.result == vksort::Result::errorFeatureNotPresent);
       CHECK(s.message.find(VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME) != std::string::npos);
       CHECK(sorter == nullptr);
+      developer.tuning = "partitioned=1,partitioned=0";  // the last item is the one that applies
+      const vksort::Status off = vksort::createSorter(ctx.sorterCreateInfo(&developer), &sorter);
+      CHECK_MESSAGE(off, off.message);
+      vksort::destroySorter(sorter);
       return;
     }
     REQUIRE_MESSAGE(s, s.message);

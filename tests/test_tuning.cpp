@@ -298,6 +298,16 @@ TEST_SUITE("tuning") {
     CHECK(fitted.fittedTileKeys(wide, 4u << 20) == wide.keys());
   }
 
+  TEST_CASE("an override's last item of a name is the one that applies") {
+    vksort::detail::TuningOverride o;
+    REQUIRE(vksort::detail::parseTuningOverride("partitioned=1,subgroup=16,partitioned=0", &o));
+    CHECK(o.last("partitioned") == 0u);
+    CHECK(o.last("subgroup") == 16u);
+    CHECK_FALSE(o.last("algorithm").has_value());
+    CHECK(o.names("subgroup"));
+    CHECK_FALSE(o.names("algorithm"));
+  }
+
   TEST_CASE("an override past shared memory is cut to fit") {
     // fit(): keys per invocation halved (in whole rounds) until the tile fits the device.
     using namespace vksort::detail;
