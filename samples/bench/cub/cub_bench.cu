@@ -18,15 +18,7 @@
 
 #include "../../common/command_line.hpp"
 #include "../workloads.hpp"
-
-#define CK(x)                                                                         \
-  do {                                                                                \
-    cudaError_t e_ = (x);                                                             \
-    if (e_ != cudaSuccess) {                                                          \
-      std::fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));                   \
-      std::exit(1);                                                                   \
-    }                                                                                 \
-  } while (0)
+#include "cuda_common.cuh"
 
 namespace {
 
@@ -38,28 +30,6 @@ const char* const kUsage =
     "                        (renderer keys from ../workloads.hpp, as vksort_bench generates them;\n"
     "                         the ply workload reads the keys vksort_bench --save-keys wrote)\n"
     "modes: keys32, pairs32, keysf32, pairs32b16, pairs32b24, keys64, pairs64v32, pairs64v64\n";
-
-
-// Keys of type K: the AND of q hashes of the index, truncated to K's bits (floats: the bits).
-template <class K, class Bits>
-__global__ void gen(K* k, size_t n, uint64_t seed, int q) {
-  size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x;
-  if (i >= n) return;
-  uint64_t acc = ~0ull;
-  for (int s = 0; s < q; ++s) {
-    uint64_t x = (i + 1) * 0x9E3779B97F4A7C15ull ^ (seed + s) * 0xD1B54A32D192ED03ull;
-    x ^= x >> 31, x *= 0xBF58476D1CE4E5B9ull, x ^= x >> 29, x *= 0x94D049BB133111EBull, x ^= x >> 32;
-    acc &= x;
-  }
-  Bits b = Bits(acc);
-  k[i] = *reinterpret_cast<K*>(&b);
-}
-
-template <class V>
-__global__ void iota(V* v, size_t n) {
-  size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x;
-  if (i < n) v[i] = V(i);
-}
 
 struct Args {
   int minLog2 = 10, maxLog2 = 28, stepLog2 = 2, iterations = 20, warmupMs = 1000, distLog2 = 26;

@@ -4,9 +4,9 @@
 // block's storage in static shared memory (48 KB), an 11-bit rank needs a 2048-counter row per warp
 // plus two more rows, and CUB's look-back needs the block's threads to divide the digits (else its
 // ballots wait on lanes that skip them: the kernel hangs), so 11 bits run 64 threads a block; 8 bits
-// run CUB's own sm90 shape and the same 64-thread shapes, which separates the digit from the block. Keys are gen() of cub_bench.cu (the
-// AND of q hashes), 32-bit offsets. Prints vksort_bench's CSV; impl names bits, threads and keys
-// per thread. Built with the CUB reference (-DVKSORT_BUILD_CUB_BENCH=ON); run it alone on the GPU.
+// run CUB's own sm90 shape and the same 64-thread shapes, which separates the digit from the block.
+// Keys are the benchmark's (cuda_common.cuh's gen(): the AND of q hashes), 32-bit offsets. Prints
+// vksort_bench's CSV; impl names bits, threads and keys per thread. Built with the CUB reference (-DVKSORT_BUILD_CUB_BENCH=ON); run it alone on the GPU.
 #include <cub/device/device_radix_sort.cuh>
 
 #include <algorithm>
@@ -16,34 +16,9 @@
 #include <string>
 #include <vector>
 
-#define CK(x)                                                           \
-  do {                                                                  \
-    cudaError_t e_ = (x);                                               \
-    if (e_ != cudaSuccess) {                                            \
-      std::fprintf(stderr, "%s: %s\n", #x, cudaGetErrorString(e_));     \
-      std::exit(1);                                                     \
-    }                                                                   \
-  } while (0)
+#include "cuda_common.cuh"
 
 namespace {
-
-template <class K>
-__global__ void gen(K* k, size_t n, uint64_t seed, int q) {
-  size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x;
-  if (i >= n) return;
-  uint64_t acc = ~0ull;
-  for (int s = 0; s < q; ++s) {
-    uint64_t x = (i + 1) * 0x9E3779B97F4A7C15ull ^ (seed + s) * 0xD1B54A32D192ED03ull;
-    x ^= x >> 31, x *= 0xBF58476D1CE4E5B9ull, x ^= x >> 29, x *= 0x94D049BB133111EBull, x ^= x >> 32;
-    acc &= x;
-  }
-  k[i] = K(acc);
-}
-
-__global__ void iota(uint32_t* v, size_t n) {
-  size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x;
-  if (i < n) v[i] = uint32_t(i);
-}
 
 // CUB's sm90 policy for K and V with the Onesweep digit width, block and tile replaced. The
 // policies of the other algorithms are CUB's own: the dispatcher names them, sm90 never runs them.
@@ -99,7 +74,7 @@ void shape(Buffers& b, const char* mode, int q) {
   }
   auto restore = [&] {
     CK(cudaMemcpyAsync(b.k0, b.kp, b.n * sizeof(K), cudaMemcpyDeviceToDevice));
-    if (Pairs) iota<<<unsigned((b.n + 255) / 256), 256>>>(static_cast<uint32_t*>(b.v0), b.n);
+    if (Pairs) iota<uint32_t><<<unsigned((b.n + 255) / 256), 256>>>(static_cast<uint32_t*>(b.v0), b.n);
     kb = cub::DoubleBuffer<K>(static_cast<K*>(b.k0), static_cast<K*>(b.k1));
     vb = cub::DoubleBuffer<V>(static_cast<V*>(b.v0), static_cast<V*>(b.v1));
   };
@@ -147,7 +122,7 @@ Buffers allocate(size_t n, int q) {
     CK(cudaMalloc(&b.v0, n * 4));
     CK(cudaMalloc(&b.v1, n * 4));
   }
-  gen<K><<<unsigned((n + 255) / 256), 256>>>(static_cast<K*>(b.kp), n, 12345, q);
+  gen<K, K><<<unsigned((n + 255) / 256), 256>>>(static_cast<K*>(b.kp), n, 12345, q);
   return b;
 }
 
