@@ -19,6 +19,10 @@ using namespace detail;
 
 namespace {
 
+// The keys of the sort that sizes the algorithm comparison (Search::run()): few enough to take
+// well under a second on lavapipe.
+constexpr uint32_t kComparisonProbeKeys = 1u << 14;
+
 // Tiles near `s` for the hill climb: keys per invocation up and down, the other number of rounds,
 // the neighbouring workgroup sizes with about as many keys per tile (not in tier 0, whose
 // pairs32 workgroup sizes the scan and the one-workgroup sort), and each choice flipped.
@@ -168,13 +172,36 @@ Status Search::run(TuningResult* out) {
                                              [&](size_t i) { return TuningBench::prepare(both[i % 2], compared[i / 2]); });
         !st)
       return st;
+    // Each class's comparison must end within half the budget. A sort of a few keys first
+    // gives the time a key takes (it falls with the count, so the estimate errs long): lavapipe
+    // sorts 2^20 pairs in about a second, so comparing them takes half a minute, and a smaller
+    // count would not decide as 2^20 does there (Onesweep wins to 2^16 pairs, reduce-then-scan
+    // from 2^18: PERFORMANCE-LOG.md, s51).
+    double nanosPerKey = 0;
+    if (!compared.empty()) {
+      Task probe = compared.front();
+      probe.count = std::min(probe.count, kComparisonProbeKeys);
+      double nanos;
+      if (Status st = TuningBench::prepare(baseline.get(), probe); !st) return st;
+      if (Status st = bench_.measure(baseline.get(), probe, 1, &nanos); !st) return st;
+      nanosPerKey = nanos / probe.count;
+    }
     double logRatio = 0;
     uint32_t measured = 0;
     for (const Task& task : compared) {
       const uint32_t cls = task.cls;
       double onesweep = 0, scan = 0;
       if (!progress("algorithm")) return fail(Result::errorCancelled, "tuning cancelled");
-      if (Status st = bench_.heat(baseline.get(), task, measured ? 100 : 1000); !st) return st;  // clocks up first
+      const double heatMs = measured ? 100 : 1000;
+      const double seconds = heatMs * 1e-3 + 2 * measureSeconds(task.count, nanosPerKey);
+      if (elapsed() + seconds > budget_ / 2) {
+        std::snprintf(line, sizeof line,
+                      "algorithm, %s at %u keys: not compared (about %.0f s, past half the budget)\n",
+                      className(cls), task.count, seconds);
+        report += line;
+        break;
+      }
+      if (Status st = bench_.heat(baseline.get(), task, heatMs); !st) return st;  // clocks up first
       for (auto [sorter, nanos] : {std::pair{baseline.get(), &onesweep}, std::pair{other.get(), &scan}})
         if (Status st = bench_.measure(sorter, task, 1, nanos); !st) return st;
       logRatio += std::log(scan / onesweep);
@@ -188,6 +215,7 @@ Status Search::run(TuningResult* out) {
       if (std::abs(std::log(scan / onesweep)) > std::log(1.25) || elapsed() > budget_ / 3) break;
     }
     algorithm = measured && logRatio / measured < std::log(0.98) ? Algorithm::reduceThenScan : Algorithm::onesweep;
+    if (!measured) report += "algorithm: Onesweep, the tables' choice (not compared)\n";
     if (algorithm == Algorithm::reduceThenScan) baseline = std::move(other);
   }
   const Tuning& base = baseline->tuning;

@@ -310,8 +310,8 @@ Status TuningBench::measure(Sorter_T* sorter, const Task& task, uint32_t q, doub
     if (Status st = submitAndWait(); !st) return st;
     inputQ_ = q;
   }
-  // Untimed sorts first, kWarmupNanos of them by the last estimate (heat() ran before them).
-  const uint32_t warmup = lastNanosPerKey_ > 0 ? uint32_t(std::clamp(kWarmupNanos / (lastNanosPerKey_ * task.count), 2.0, 200.0)) : 3;
+  // Untimed sorts first, about 20 ms of them by the last estimate (heat() ran before them).
+  const uint32_t warmup = warmupSorts(task.count, lastNanosPerKey_);
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   if (Status st = begin(&cmd); !st) return st;
   vk_.vkCmdResetQueryPool(cmd, queries_, 0, 2 * kTimedSorts);

@@ -46,7 +46,8 @@ class TuningBench {
   // About `ms` of sorts of `task` with `sorter`, submitted and waited for (a sorter may be
   // destroyed whenever no call runs), to bring the clocks up or keep them there.
   Status heat(Sorter_T* sorter, const Task& task, double ms);
-  // The median time of kTimedSorts sorts of `task` (keys AND-ed from q hashes).
+  // The median time of kTimedSorts sorts of `task` (keys AND-ed from q hashes), after
+  // warmupSorts() untimed ones.
   Status measure(Sorter_T* sorter, const Task& task, uint32_t q, double* medianNanos);
   // One sort of `task` read back and checked: ordered, stable, a permutation of the input.
   Status checkSort(Sorter_T* sorter, const Task& task, bool* ok);
@@ -100,8 +101,7 @@ class TuningBench {
   Task input_{~0u, ~0u, 0, {}};  // what pristineKeys_ holds
   uint32_t inputQ_ = 0;
   double lastNanosPerKey_ = 0;  // of the last measurement: sizes the next one's warm-up
-  static constexpr uint32_t kTimedSorts = 15;
-  static constexpr double kWarmupNanos = 2e7;  // untimed sorts before each measurement
+
 };
 
 }  // namespace vksort::detail

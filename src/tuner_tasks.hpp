@@ -2,6 +2,7 @@
 // runs them (tuner_bench.hpp): its tasks, the counts a kept tile is re-checked at, each tile
 // class's config, and the order a sorted config's keys must follow.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <vector>
@@ -29,6 +30,17 @@ inline std::vector<uint32_t> tierCheckCounts(uint32_t first, uint32_t last) {
   for (double at : {0.0, 0.25, 0.75, 1.0})
     counts.push_back(uint32_t(std::lround(first * std::pow(double(last) / first, at))));
   return counts;
+}
+
+// A measurement (TuningBench::measure()): the median of kTimedSorts sorts in one submission, after
+// warmupSorts() untimed ones, about 20 ms of them (3 where the time a key takes is not known).
+constexpr uint32_t kTimedSorts = 15;
+inline uint32_t warmupSorts(uint32_t count, double nanosPerKey) {
+  return nanosPerKey > 0 ? uint32_t(std::clamp(2e7 / (nanosPerKey * count), 2.0, 200.0)) : 3;
+}
+// About how long a measurement of `count` keys takes where a key takes `nanosPerKey`.
+inline double measureSeconds(uint32_t count, double nanosPerKey) {
+  return double(warmupSorts(count, nanosPerKey) + kTimedSorts) * nanosPerKey * count * 1e-9;
 }
 
 // The heat before each of a kept tile's checks at tierCheckCounts() (the clocks stay up).

@@ -198,6 +198,20 @@ TEST_SUITE("tuning") {
     CHECK(vksort::detail::keepCheckSeconds(0.01, task) == doctest::Approx(4 * 0.01));
   }
 
+  TEST_CASE("the tuner compares the algorithms only where its budget has room") {
+    // measureSeconds(): a measurement's warm-up (about 20 ms of sorts, 2 to 200) and 15 timed
+    // sorts. lavapipe sorts 2^20 pairs in about a microsecond a key: comparing the two algorithms
+    // there takes 35 s, past half of a 10 s budget (tuner.cpp then keeps the tables' algorithm).
+    using vksort::detail::measureSeconds;
+    CHECK(vksort::detail::warmupSorts(1u << 20, 1000.0) == 2);
+    CHECK(vksort::detail::warmupSorts(1u << 20, 0.25) == 76);
+    CHECK(vksort::detail::warmupSorts(1000, 0.01) == 200);
+    CHECK(vksort::detail::warmupSorts(1000, 0.0) == 3);
+    CHECK(measureSeconds(1u << 20, 1000.0) == doctest::Approx(17 * 1.048576));
+    CHECK(measureSeconds(1u << 20, 0.25) == doctest::Approx(91 * 0.25e-3 * 1.048576));
+    CHECK(measureSeconds(1u << 20, 0.0) == 0.0);
+  }
+
   TEST_CASE("the tuner builds no wave of candidates its budget cannot measure") {
     // waveFits(): a wave that takes as long to build as the waves before it (1.6 s on an H200 for
     // 8 binning pipelines) must leave time to measure one candidate before the climb's end.
