@@ -259,8 +259,9 @@ Status Search::run(TuningResult* out) {
     if (Status st = bench_.heat(baseline.get(), task, k == 0 ? 1000 : 30); !st) return st;
     const double measureStart = elapsed();
     if (Status st = bench_.measure(baseline.get(), task, 1, &builtInNanos); !st) return st;
+    const double rowSeconds = elapsed() - measureStart;  // one measurement
     // Once a tile wins, the climb leaves the task's budget room for checking it (below).
-    const double checkSeconds = keepCheckSeconds(elapsed() - measureStart, task);
+    const double checkSeconds = keepCheckSeconds(rowSeconds, task);
     auto climbEnd = [&](bool won) { return taskBudget - (won ? checkSeconds : 0); };
     TunedTiles candidate;
     candidate.algorithm = algorithm;
@@ -270,7 +271,6 @@ Status Search::run(TuningResult* out) {
     SorterPtr bestSorter;
     double bestNanos = builtInNanos;
     std::vector<TileShape> seen{builtIn};
-    const double measureSeconds = elapsed() - measureStart;
     const uint32_t wavesBefore = waves;
     bool waveSkipped = false;
     for (bool improved = true; improved && elapsed() < climbEnd(bestSorter != nullptr);) {
@@ -283,7 +283,7 @@ Status Search::run(TuningResult* out) {
                    shapes.end());
       for (size_t from = 0; from < shapes.size() && !improved && elapsed() < climbEnd(bestSorter != nullptr);
            from += bench_.buildThreads()) {
-        if (waves && !waveFits(elapsed(), compileSeconds / waves, measureSeconds, climbEnd(bestSorter != nullptr))) {
+        if (waves && !waveFits(elapsed(), compileSeconds / waves, rowSeconds, climbEnd(bestSorter != nullptr))) {
           waveSkipped = true;
           break;
         }

@@ -101,7 +101,6 @@ class TuningBench {
   Task input_{~0u, ~0u, 0, {}};  // what pristineKeys_ holds
   uint32_t inputQ_ = 0;
   double lastNanosPerKey_ = 0;  // of the last measurement: sizes the next one's warm-up
-
 };
 
 }  // namespace vksort::detail
