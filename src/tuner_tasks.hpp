@@ -58,9 +58,8 @@ inline double keepCheckSeconds(double measureSeconds, const Task& task) {
 // Whether a wave of candidates is worth building at `now` (seconds into the tuning): its
 // pipelines take about `waveSeconds` to build (the mean of the waves built so far; the first is
 // always tried) and at least one of them must then be measured (`measureSeconds`, the row's)
-// before the climb's `end`. A wave that cannot leaves nothing measured: an H200 spent 6.6 s of
-// a 10 s budget building waves of 8 that no task's share of it let measure (PERFORMANCE-LOG.md,
-// s51).
+// before the climb's `end`. A wave that cannot leaves nothing measured: with a renderer's 10 s
+// budget an H200 built a wave for each task and measured none (PERFORMANCE-LOG.md, s51).
 inline bool waveFits(double now, double waveSeconds, double measureSeconds, double end) {
   return now + waveSeconds + measureSeconds < end;
 }
