@@ -310,7 +310,7 @@ Status TuningBench::measure(Sorter_T* sorter, const Task& task, uint32_t q, doub
     if (Status st = submitAndWait(); !st) return st;
     inputQ_ = q;
   }
-  // Untimed sorts first, about 20 ms of them by the last estimate (heat() ran before them).
+  // Untimed sorts first, kWarmupNanos of them by the last estimate (heat() ran before them).
   const uint32_t warmup = warmupSorts(task.count, lastNanosPerKey_);
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   if (Status st = begin(&cmd); !st) return st;

@@ -33,10 +33,11 @@ inline std::vector<uint32_t> tierCheckCounts(uint32_t first, uint32_t last) {
 }
 
 // A measurement (TuningBench::measure()): the median of kTimedSorts sorts in one submission, after
-// warmupSorts() untimed ones, about 20 ms of them (3 where the time a key takes is not known).
+// warmupSorts() untimed ones, kWarmupNanos of them (3 where the time a key takes is not known).
 constexpr uint32_t kTimedSorts = 15;
+constexpr double kWarmupNanos = 2e7;
 inline uint32_t warmupSorts(uint32_t count, double nanosPerKey) {
-  return nanosPerKey > 0 ? uint32_t(std::clamp(2e7 / (nanosPerKey * count), 2.0, 200.0)) : 3;
+  return nanosPerKey > 0 ? uint32_t(std::clamp(kWarmupNanos / (nanosPerKey * count), 2.0, 200.0)) : 3;
 }
 // About how long a measurement of `count` keys takes where a key takes `nanosPerKey`.
 inline double measureSeconds(uint32_t count, double nanosPerKey) {

@@ -199,7 +199,7 @@ TEST_SUITE("tuning") {
   }
 
   TEST_CASE("the tuner compares the algorithms only where its budget has room") {
-    // measureSeconds(): a measurement's warm-up (about 20 ms of sorts, 2 to 200) and 15 timed
+    // measureSeconds(): a measurement's warm-up (kWarmupNanos of sorts, 2 to 200) and 15 timed
     // sorts. lavapipe sorts 2^20 pairs in about a microsecond a key: comparing the two algorithms
     // there takes 35 s, past half of a 10 s budget (tuner.cpp then keeps the tables' algorithm).
     using vksort::detail::measureSeconds;
