@@ -9,15 +9,7 @@
 layout(local_size_x = 128) in;  // every device offers 128
 #include "common.glsl"
 
-// x, y, z of `groups` workgroups, spilling into y past maxGroupsX (as the recorder's direct
-// dispatches do).
-void writeDispatch(uint which, uint groups) {
-  uint x = min(groups, pc.maxGroupsX);
-  uint at = kHeaderDispatch + which * 4u;
-  pc.header.v[at] = x;
-  pc.header.v[at + 1u] = x == 0u ? 1u : (groups + x - 1u) / x;
-  pc.header.v[at + 2u] = 1u;
-}
+#include "dispatch_grid.glsl"
 
 void main() {
   for (uint i = gl_LocalInvocationIndex; i < kHeaderCount; i += gl_WorkGroupSize.x) pc.header.v[i] = 0u;

@@ -38,6 +38,10 @@ VKSORT_CONST kMaxPasses = 8u;
 //                                        the last histogram workgroup: chained.glsl)
 //   kHeaderFallbacks:                    look-backs that counted a predecessor's tile themselves
 //                                        (lookback.glsl; zeroed by init; read by the tests)
+//   [kHeaderPassGrids, +6*kMaxChoosingPasses): sorts whose passes choose between two binning
+//                                        kernels: per pass, the VkDispatchIndirectCommand of its
+//                                        plain kernel, then of its crowded one; the scan gives the
+//                                        pass's tiles to one and none to the other
 VKSORT_CONST kHeaderHist = 0u;
 VKSORT_CONST kHeaderPortionStarts = kMaxPasses * kRadix;
 VKSORT_CONST kHeaderCount = kHeaderPortionStarts + 2u * kRadix;
@@ -55,6 +59,10 @@ VKSORT_CONST kPassWorkKnown = 1u << 16u;
 VKSORT_CONST kHeaderFallbacks = kHeaderPassWork + 1u;
 // The look-back's wait (VKSORT_SPEC_LOOKBACK_WAIT) that never ends in a fallback: none compiled.
 VKSORT_CONST kLookbackNeverFallsBack = 0xFFFFFFFFu;
+// Passes that may choose their kernel: the room left in the header (whose size every offset of
+// the scratch after it follows).
+VKSORT_CONST kMaxChoosingPasses = 4u;
+VKSORT_CONST kHeaderPassGrids = kHeaderCount + 40u;  // pass p: + 6p plain, + 6p + 3 crowded
 VKSORT_CONST kHeaderWords = kHeaderCount + 64u;  // padded to 256 bytes
 // A chained sort (every pass in one dispatch: chained.glsl) keeps its counters where the tile
 // tickets are (zeroed by init): the next ticket, histogram workgroups done, and per pass p the
@@ -64,7 +72,8 @@ VKSORT_CONST kChainHistogramDone = 1u;
 VKSORT_CONST kChainPassOpen = 2u;  // + pass
 VKSORT_CONST kChainCounters = kChainPassOpen + kMaxPasses;
 #ifdef __cplusplus
-static_assert(kHeaderFallbacks < kHeaderWords, "the header's words overlap");
+static_assert(kHeaderFallbacks < kHeaderPassGrids && kHeaderPassGrids + 6u * kMaxChoosingPasses <= kHeaderWords,
+              "the header's words overlap");
 #endif
 VKSORT_CONST kCopyBackWorkgroup = 256u;             // copy_back.comp's invocations per workgroup
 
@@ -116,7 +125,9 @@ struct SortPush {
   uint flags;                     // kFlag* bits
   uint portionStart;              // binning: index of this portion's first key
   uint portionKeys;               // keys of a full portion (a multiple of the tile)
-  uint dispatchIndex;             // binning: dispatches of this sort before this one
+  uint dispatchIndex;             // binning: dispatches of this sort before this one; scan:
+                                  // the top digit's share (of kTopShareOne) from which a pass
+                                  // runs its crowded binning kernel (0: one kernel per pass)
 };
 
 // Binning pass: clear statusNext for the next dispatch (not set on the last one). Histogram:

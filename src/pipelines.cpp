@@ -35,7 +35,7 @@ Status Pipelines::create(const VolkDeviceTable& vk, VkDevice device, const Tunin
 
 Status Pipelines::get(const PipelineKey& given, VkPipeline* out) const {
   const PipelineKey key = normalizedKey(tuning_, given);
-  VkPipeline& slot = pipelines_[key.kernel][key.keyType][key.valueType][key.tier][key.fitted][key.digitWord];
+  VkPipeline& slot = pipelines_[key.kernel][key.keyType][key.valueType][key.tier][key.fitted][key.digitWord][key.crowded];
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (slot) {
@@ -97,8 +97,8 @@ Status Pipelines::build(const PipelineKey& key, VkPipeline* out) const {
   if (captureStatistics_) {
     static const char* const kWords[kDigitWords] = {"", " low word", " high word"};
     char name[80];
-    std::snprintf(name, sizeof name, "%s key %u value %u tier %u%s%s", kernelName(key.kernel), key.keyType,
-                  key.valueType, key.tier, key.fitted ? " fitted" : "", kWords[key.digitWord]);
+    std::snprintf(name, sizeof name, "%s key %u value %u tier %u%s%s%s", kernelName(key.kernel), key.keyType,
+                  key.valueType, key.tier, key.fitted ? " fitted" : "", kWords[key.digitWord], key.crowded ? " crowded" : "");
     printPipelineStatistics(*vk_, device_, *out, name);
   }
   return {};
@@ -106,15 +106,12 @@ Status Pipelines::build(const PipelineKey& key, VkPipeline* out) const {
 
 void Pipelines::destroy() {
   if (!vk_) return;
-  for (auto& byKey : pipelines_)
-    for (auto& byValue : byKey)
-      for (auto& byTier : byValue)
-        for (auto& byFit : byTier)
-          for (auto& byWord : byFit)
-            for (VkPipeline& p : byWord) {
-              if (p) vk_->vkDestroyPipeline(device_, p, allocator_);
-              p = VK_NULL_HANDLE;
-            }
+  // Every slot of the table, as the one array it is in memory.
+  VkPipeline* slots = &pipelines_[0][0][0][0][0][0][0];
+  for (size_t i = 0; i < sizeof pipelines_ / sizeof *slots; ++i) {
+    if (slots[i]) vk_->vkDestroyPipeline(device_, slots[i], allocator_);
+    slots[i] = VK_NULL_HANDLE;
+  }
   if (layout_) vk_->vkDestroyPipelineLayout(device_, layout_, allocator_);
   layout_ = VK_NULL_HANDLE;
 }

@@ -29,7 +29,8 @@ enum Role : uint32_t {
   kRoleInit, kRoleHistogram, kRoleScan, kRoleCopyBack, kRoleTileScan, kRoleSmall, kRoleChained,
   kRoleBinning,                             // + digit word (kDigitWords of them)
   kRoleUpsweep = kRoleBinning + kDigitWords,  // + digit word
-  kRoles = kRoleUpsweep + kDigitWords
+  kRoleCrowded = kRoleUpsweep + kDigitWords,  // + digit word: Onesweep's binning of crowded passes
+  kRoles = kRoleCrowded + kDigitWords
 };
 
 // The barrier after a dispatch: none, compute to compute, or compute to compute and to indirect
@@ -43,11 +44,11 @@ struct PlannedDispatch {
   uint32_t portion;        // Onesweep binning: the portion of the count
   uint32_t dispatchIndex;  // Onesweep binning: binning dispatches of the sort before it
   uint32_t groups;         // workgroups of a direct grid (an indirect grid's: for the count given)
-  uint32_t indirectSlot;   // the header's dispatch arguments it reads (kDispatch*), or kDirectGrid
+  uint32_t indirectWord;   // the header word of the dispatch arguments it reads, or kDirectGrid
   bool barrierBefore;      // a compute barrier before it
   Barrier barrierAfter;
   bool timestampAfter;     // a profiling timestamp after it (and after its barrier)
-  bool indirectGrid() const { return indirectSlot != ~0u; }
+  bool indirectGrid() const { return indirectWord != ~0u; }
 };
 constexpr uint32_t kDirectGrid = ~0u;
 
@@ -69,6 +70,8 @@ struct SortPlan {
   uint32_t portions;
   uint32_t histogramGroupTiles;  // binning tiles per histogram workgroup
   bool wideAddresses;       // scatters compute 64-bit addresses
+  uint32_t crowdedFrom;     // each pass chooses on the GPU between the tile and its crowded form,
+                            // this percent of its keys in one digit taking the latter (0: no choice)
   PipelineKey pipelines[kRoles];  // kernel kKernelCount: the role is not used
   std::vector<PlannedDispatch> dispatches;
 };

@@ -111,7 +111,9 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
         }
         push.shift = c.beginBit;
         break;
-      case kRoleScan:
+      case kRoleScan:  // and, where passes choose their kernel, from what share of keys in one digit
+        push.dispatchIndex = plan.crowdedFrom * kTopShareOne / 100;
+        break;
       case kRoleTileScan:
         break;
       case kRoleCopyBack:  // from the scratch copies to the caller's buffers
@@ -136,7 +138,7 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
         push.statusNext = a.scratch + layout.status[(d.dispatchIndex + 1) & 1];
         push.portionStart = d.portion * plan.portionKeys;
         push.dispatchIndex = d.dispatchIndex;
-        push.flags = baseFlags | (d.barrierAfter != kBarrierNone ? kFlagClearNext : 0);  // not the last
+        push.flags = baseFlags | (d.dispatchIndex + 1 < plan.passes * plan.portions ? kFlagClearNext : 0);  // not the last
         break;
     }
     if (d.barrierBefore) computeBarrier(s.vk, cmd);
@@ -144,7 +146,7 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
     s.vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
     s.vk.vkCmdPushConstants(cmd, s.pipelines.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
     if (d.indirectGrid()) {
-      const VkDeviceSize arguments = info.scratch.offset + layout.header + (kHeaderDispatch + d.indirectSlot * 4) * 4;
+      const VkDeviceSize arguments = info.scratch.offset + layout.header + VkDeviceSize(d.indirectWord) * 4;
       s.vk.vkCmdDispatchIndirect(cmd, info.scratch.buffer, arguments);
     } else {
       // Past the device's x limit into y (kernels flatten the id with flatWorkGroupId(), or take

@@ -9,7 +9,7 @@ namespace {
 // Little-endian 32-bit words: a header, then the payload (the algorithm, the tile count, and per
 // tile its TunedTile fields and its shape's TileShape::fields()).
 constexpr uint32_t kMagic = 0x54534B56;  // "VKST"
-constexpr uint32_t kFormat = 1;          // bump when the payload's layout changes
+constexpr uint32_t kFormat = 2;          // bump when the payload's layout changes
 constexpr uint32_t kLibraryVersion = VKSORT_VERSION_MAJOR << 16 | VKSORT_VERSION_MINOR << 8 | VKSORT_VERSION_PATCH;
 enum DataHeader : uint32_t {
   kDataMagic,

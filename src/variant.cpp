@@ -36,14 +36,21 @@ PipelineKey normalizedKey(const Tuning& t, PipelineKey k) {
   if (k.kernel < kBinning) k.valueType = 0;
   if (k.kernel < kBinning) k.tier = 0;
   k.fitted = k.fitted && k.kernel == kBinning;
+  k.crowded = k.crowded && k.kernel == kBinning;
   const bool passKernel = k.kernel == kBinning || k.kernel == kUpsweep || k.kernel == kDownsweep;
   if (!passKernel || keyBytes(KeyType(k.keyType)) != 8) k.digitWord = kDigitAnyWord;
-  if (k.kernel != kSmallSort) {  // a tier whose tile equals the tier's below builds no pipeline of its own
+  if (k.kernel != kSmallSort) {  // a tier whose kernel's tile equals the tier's below builds no pipeline of its own
     SortConfig config;
     config.keyType = KeyType(k.keyType);
     config.valueType = ValueType(k.valueType);
     const uint32_t cls = tileClass(config);
-    while (k.tier > 0 && t.tiers[k.tier].shape[cls] == t.tiers[k.tier - 1].shape[cls]) --k.tier;
+    auto kernelTile = [&](uint32_t tier) {  // (where passes choose, each kernel runs one form)
+      const TileShape& s = t.tiers[tier].shape[cls];
+      TileShape plain = s;
+      plain.crowdedFrom = 0;
+      return k.crowded ? s.crowdedForm() : plain;
+    };
+    while (k.tier > 0 && kernelTile(k.tier) == kernelTile(k.tier - 1)) --k.tier;
   }
   return k;
 }
@@ -85,6 +92,7 @@ KernelVariant decideVariant(const Tuning& t, const PipelineKey& k) {
   // The tile: the small sort's, else the tier's binning tile (unkeyed kernels: tier 0's).
   const SmallTile smallTile = small ? t.smallTiles[k.tier][words - 1] : SmallTile{};
   TileShape tile = t.tiers[small ? 0 : k.tier].shape[tileClass(config)];
+  if (k.crowded) tile = tile.crowdedForm();
   if (small) {
     tile.workgroupSize = smallTile.workgroupSize;
     tile.keysPerInvocation = smallTile.keysPerInvocation;

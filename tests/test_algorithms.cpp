@@ -157,6 +157,62 @@ TEST_SUITE("algorithms") {
     }
   }
 
+  TEST_CASE("each pass chooses its binning kernel on the GPU") {
+    // With crowded_from, every pass records two binning dispatches, the tile's kernel and its
+    // crowded form (ranked first); the scan gives the pass's grid to the crowded one where its top
+    // digit holds that share of the keys and none to the other. Passes alternate here: even ones
+    // put 3 keys in 5 on one digit (60%), odd ones spread them. The header the sort left shows each
+    // pass's choice; a pass whose chosen kernel were not recorded would leave the keys unsorted.
+    // Direct and indirect, one portion and portions of 2 tiles, keys alone, pairs and 64-bit keys
+    // of 4 passes (the header holds the grids of kMaxChoosingPasses: more run one kernel).
+    const uint32_t radix = vksort::detail::kRadix;
+    const vksort::SortConfig configs[] = {configOf(KeyType::u32, ValueType::none, vksort::SortOrder::ascending, 0, 32),
+                                          configOf(KeyType::u32, ValueType::u32, vksort::SortOrder::ascending, 0, 32),
+                                          configOf(KeyType::u64, ValueType::u32, vksort::SortOrder::ascending, 0, 32)};
+    for (const vksort::SortConfig& config : configs) {
+      const uint32_t words = keyWords(config), passes = 4;
+      for (const char* tuning : {"algorithm=1,small_keys=0,chained_up_to=0,atomic_ranking=1,fit_percent=0,crowded_from=50",
+                                 "algorithm=1,small_keys=0,chained_up_to=0,atomic_ranking=1,fit_percent=0,crowded_from=50,"
+                                 "portion_tiles=2"})
+        for (bool indirect : {false, true}) {
+          CAPTURE(int(config.keyType));
+          CAPTURE(int(config.valueType));
+          CAPTURE(std::string(tuning));
+          CAPTURE(indirect);
+          TunedSorter tuned(tuning);
+          const uint32_t n = 5 * testProperties(gpu().sorter).wideTileKeys + 3;
+          const vksort::detail::SortScratch plan = vksort::detail::sortScratch(gpu().sorter, config, n, n, indirect);
+          REQUIRE(plan.crowdedFrom == 50);
+          const vksort::SortConfig allBits = configOf(config.keyType, config.valueType, vksort::SortOrder::ascending, 0, 32 * words);
+          CHECK(vksort::detail::sortScratch(gpu().sorter, allBits, n, n, indirect).crowdedFrom == (words == 1 ? 50 : 0));
+          std::vector<uint32_t> keys(size_t(n) * words, 0u);
+          for (uint32_t i = 0; i < n; ++i)
+            for (uint32_t pass = 0; pass < passes; ++pass) {
+              const uint32_t digit = pass % 2 == 0 && i % 5 < 3 ? 7 * pass : (i * 37 + pass * 11) % radix;
+              keys[size_t(i) * words + pass / 4] |= digit << (8 * (pass % 4));
+            }
+          const std::vector<uint32_t> values = makeValues(n, config.valueType);
+          const bool pairs = config.valueType != ValueType::none;
+          const IndirectCount count{n, CountSource::shader};
+          Sorted out = gpuSort(keys, pairs ? &values : nullptr, config, indirect ? &count : nullptr);
+          checkAgainstReference(keys, out, pairs, config);
+          const uint32_t groups = std::min((n + plan.tileKeys - 1) / plan.tileKeys, plan.portionKeys / plan.tileKeys);
+          for (uint32_t pass = 0; pass < passes; ++pass) {
+            CAPTURE(pass);
+            const uint32_t* grids = &out.header[vksort::detail::kHeaderPassGrids + pass * 6];
+            const bool crowded = pass % 2 == 0;
+            CHECK(grids[0] * grids[1] * grids[2] == (crowded ? 0 : groups));
+            CHECK(grids[3] * grids[4] * grids[5] == (crowded ? groups : 0));
+          }
+        }
+    }
+    // Every pass crowded (1%), and only passes of one digit (100%: all equal keys), every config.
+    sortEveryConfig("algorithm=1,small_keys=0,atomic_ranking=1,fit_percent=0,crowded_from=1",
+                    {Dist::uniform, Dist::q4, Dist::allEqual}, 8);
+    sortEveryConfig("algorithm=1,small_keys=0,atomic_ranking=1,fit_percent=0,crowded_from=100,rounds=2,wide_rounds=2",
+                    {Dist::uniform, Dist::allEqual}, 9);
+  }
+
   TEST_CASE("Onesweep counts a pass's hot digit a subgroup at a time") {
     // The scan kernel names each pass's most frequent digit and its share; where that share is
     // within [hot_digit_from, hot_digit_to] percent, each subgroup's keys of the digit are counted

@@ -53,7 +53,8 @@ std::string tuningText(const Tuning& t) {
         << p << "rankFirst " << s.rankFirst << "\n"
         << p << "persistentTiles " << s.persistentTiles << "\n"
         << p << "prefetchPairs " << s.prefetchPairs << "\n"
-        << p << "ridingValues " << s.ridingValues << "\n";
+        << p << "ridingValues " << s.ridingValues << "\n"
+        << p << "crowdedFrom " << s.crowdedFrom << "\n";
     }
   for (uint32_t words : {1u, 2u}) {
     for (uint32_t i = 0; i < t.smallTileCount[words - 1]; ++i) {

@@ -35,7 +35,7 @@ namespace {
 vksort::detail::Ranking widePairsRanking(const Tuning& t, uint32_t tier) {
   using namespace vksort::detail;
   const Kernel k = t.algorithm == Algorithm::onesweep ? kBinning : kDownsweep;
-  return decideVariant(t, normalizedKey(t, {k, kKeyU32, uint32_t(vksort::ValueType::u64), tier, false, kDigitAnyWord})).ranking;
+  return decideVariant(t, normalizedKey(t, {k, kKeyU32, uint32_t(vksort::ValueType::u64), tier, false, kDigitAnyWord, false})).ranking;
 }
 
 // Whether every binning tile of every tier reads the look-back with plain loads (`plain`) or
@@ -82,6 +82,24 @@ TEST_SUITE("tuning") {
     CHECK(t.waveWorkgroups == 132);
     CHECK(t.tierCount == 9);
     CHECK(t.onesweepMeasured);  // tuneSorts() spends no budget comparing the algorithms
+  }
+
+  TEST_CASE("every row of a vendor's tables starts a tier") {
+    // The tiers are the union of the rows' starts, at most kMaxTileTiers of them: a row past that
+    // would be dropped unseen.
+    for (const vksort_test::FakeDevice& d : vksort_test::fakeDevices())
+      for (Algorithm a : {Algorithm::onesweep, Algorithm::reduceThenScan}) {
+        CAPTURE(d.name);
+        const Tuning t = chooseTuning(d.caps, a, {});
+        const vksort::detail::VendorTuning& v = vksort::detail::vendorTuning(d.caps);
+        for (const vksort::detail::TileTable& table : a == Algorithm::onesweep ? v.onesweep : v.reduceThenScan)
+          for (uint32_t r = 0; r < table.count; ++r) {
+            CAPTURE(table.rows[r].fromCount);
+            bool starts = false;
+            for (uint32_t i = 0; i < t.tierCount; ++i) starts = starts || t.tiers[i].from == table.rows[r].fromCount;
+            CHECK(starts);
+          }
+      }
   }
 
   TEST_CASE("kernels run at subgroup sizes the suites have proven, or not at all") {
@@ -170,7 +188,7 @@ TEST_SUITE("tuning") {
       CAPTURE(uint32_t(k));
       const bool wide = vksort::keyBytes(k) == 8;
       CHECK(vksort::keyBytes(k) == (wide ? 8u : 4u));
-      const PipelineKey key = normalizedKey(t, {kBinning, uint32_t(k), 0, 6, false, kDigitLowWord});
+      const PipelineKey key = normalizedKey(t, {kBinning, uint32_t(k), 0, 6, false, kDigitLowWord, false});
       CHECK(key.digitWord == (wide ? kDigitLowWord : kDigitAnyWord));
       CHECK(decideVariant(t, key).module == (wide ? Module::onesweep64 : Module::onesweep));
     }
@@ -353,8 +371,8 @@ TEST_SUITE("tuning") {
     CHECK_FALSE(none.tiers[6].shape[2].persistentTiles);
     // Only a persistent workgroup knows its next tile to touch.
     using namespace vksort::detail;
-    CHECK(decideVariant(t, {kBinning, kKeyU32, uint32_t(vksort::ValueType::u32), 3, false, kDigitAnyWord}).prefetchPairs);
-    CHECK_FALSE(decideVariant(none, {kBinning, kKeyU32, uint32_t(vksort::ValueType::u32), 3, false, kDigitAnyWord}).prefetchPairs);
+    CHECK(decideVariant(t, {kBinning, kKeyU32, uint32_t(vksort::ValueType::u32), 3, false, kDigitAnyWord, false}).prefetchPairs);
+    CHECK_FALSE(decideVariant(none, {kBinning, kKeyU32, uint32_t(vksort::ValueType::u32), 3, false, kDigitAnyWord, false}).prefetchPairs);
   }
 
   TEST_CASE("reduce-then-scan keeps one-round 32-bit tiles and Onesweep's wide ones") {

@@ -1,0 +1,17 @@
+// Indirect dispatch arguments the GPU writes into the scratch header: the init kernel those of
+// an indirect sort's count, the scan each pass's choice of binning kernel.
+#ifndef VKSORT_DISPATCH_GRID_GLSL
+#define VKSORT_DISPATCH_GRID_GLSL
+
+// x, y, z of `groups` workgroups at header word `at`, spilling into y past maxGroupsX (as the
+// recorder's direct dispatches do).
+void writeGrid(uint at, uint groups) {
+  uint x = min(groups, pc.maxGroupsX);
+  pc.header.v[at] = x;
+  pc.header.v[at + 1u] = x == 0u ? 1u : (groups + x - 1u) / x;
+  pc.header.v[at + 2u] = 1u;
+}
+// The same at dispatch slot `which` (kDispatch*).
+void writeDispatch(uint which, uint groups) { writeGrid(kHeaderDispatch + which * 4u, groups); }
+
+#endif  // VKSORT_DISPATCH_GRID_GLSL
