@@ -29,7 +29,7 @@ struct SorterInternals {
   uint32_t smallSortMaxKeys;       // sorts of up to this many keys run in one dispatch (0: none),
   uint32_t smallSortWideMaxKeys;   //   and when keys or values are 64-bit
   uint32_t tileTierCount;
-  TierTiles tileTiers[9];
+  TierTiles tileTiers[10];
   uint32_t waveWorkgroups;         // where a tier's tiles are fitted: the workgroups of a wave; else 0
   uint32_t chainedMaxKeys;         // direct Onesweep sorts up to this many 32-bit keys run chained
   bool atomicRanking;

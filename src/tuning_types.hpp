@@ -12,7 +12,7 @@
 namespace vksort::detail {
 
 // Tiers at most: the union of a vendor's row starts over its tile classes.
-constexpr uint32_t kMaxTileTiers = 9;
+constexpr uint32_t kMaxTileTiers = 10;
 // Tiles tuning data may replace: every tier's of every class.
 constexpr uint32_t kTileClassCount = 4;
 constexpr uint32_t kMaxTunedTiles = kMaxTileTiers * kTileClassCount;

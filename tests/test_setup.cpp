@@ -383,7 +383,7 @@ TEST_SUITE("setup") {
 
   TEST_CASE("developer options are data, checked") {
     vkctx::Context& ctx = gpu().ctx;
-    for (const char* bad : {"tiers", "tiers=x", "no_such_knob=1", "keys=-1", "keys=99999999999", "tier9_keys=1"}) {
+    for (const char* bad : {"tiers", "tiers=x", "no_such_knob=1", "keys=-1", "keys=99999999999", "tier10_keys=1"}) {
       CAPTURE(bad);
       vksort::SorterDeveloperOptions developer;
       developer.tuning = bad;

@@ -80,7 +80,7 @@ TEST_SUITE("tuning") {
     CHECK_FALSE(t.partitionedRanking);
     CHECK(t.tiers[0].shape[0].persistentTiles);
     CHECK(t.waveWorkgroups == 132);
-    CHECK(t.tierCount == 9);
+    CHECK(t.tierCount == 10);
     CHECK(t.onesweepMeasured);  // tuneSorts() spends no budget comparing the algorithms
   }
 
