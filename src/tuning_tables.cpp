@@ -135,8 +135,8 @@ constexpr TileRow kNvidiaAloneWide[] = {
      "2 rounds, whole: fitting would cut it to a slow 768 x 10; 2 predecessors read at once (log: sessions 29-31)."},
     {1u << 23, {.workgroupSize = 896, .keysPerInvocation = 12, .reorderRounds = 2, .fitPercent = 0,
                 .hotDigitFrom = 25, .hotDigitTo = 100, .hotRankTo = 98, .lookbackWindow = 2, .lookbackPlainLoads = true,
-                .rankFirst = false, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false, .crowdedFrom = 0},
-     "As many keys as 768 x 14 over more invocations, fewer registers each (log: session 31)."},
+                .rankFirst = true, .persistentTiles = true, .prefetchPairs = false, .ridingValues = false, .crowdedFrom = 0},
+     "As many keys as 768 x 14 over more invocations, fewer registers each (log: session 31); ranked first, crowded passes lose their count's colliding atomic: crowded sorts 1.09-1.18x faster, uniform ones 0.1-0.7% faster (log: session 52)."},
 };
 
 // Reduce-then-scan's downsweep: no look-back, no fitting, no ranking first, no hot digits; its
