@@ -3,7 +3,7 @@
 // share of the keys (Onesweep counts a digit that holds many of them a subgroup at a time:
 // onesweep.glsl, HOT_DIGIT_FROM), and marks the pass as moving keys unless one digit holds all of
 // them (with kFlagSkipConstantPasses; pass_route.glsl). Where the sort's passes choose between
-// two binning kernels (a nonzero crowding share), it gives the pass's grid to the crowded one
+// two binning kernels (a nonzero skew share), it gives the pass's grid to the skewed one
 // where the top digit holds at least that share of the keys, else to the plain one.
 //   reads/writes: header[kHeaderHist + pass * kRadix + digit]
 //   writes:       header[kHeaderTopDigits + pass], header[kHeaderMovingPasses] (bit pass, atomic),
@@ -44,15 +44,15 @@ void main() {
   pc.header.v[kHeaderTopDigits + gl_WorkGroupID.x] = s_top;
   if (!s_constant || (pc.flags & kFlagSkipConstantPasses) == 0u)
     atomicOr(pc.header.v[kHeaderMovingPasses], 1u << gl_WorkGroupID.x);
-  uint crowdedFrom = pc.dispatchIndex;  // (the scan's meaning: shader_interface.h)
-  if (crowdedFrom == 0u) return;
+  uint skewedFrom = pc.dispatchIndex;  // (the scan's meaning: shader_interface.h)
+  if (skewedFrom == 0u) return;
   // Every portion's dispatch of the pass gets the grid of the largest portion, as an indirect
   // sort's do (the init kernel's, which also holds an indirect sort's choice of the one-workgroup
   // sort: none); workgroups past a portion's tiles clear look-back words and leave.
   uint at = kHeaderDispatch + kDispatchBinning * 4u;
   uint groups = (pc.flags & kFlagIndirectCount) != 0u ? pc.header.v[at] * pc.header.v[at + 1u]
                                                        : min(divideUp(keys, pc.tileKeys), pc.portionKeys / pc.tileKeys);
-  bool crowded = (s_top >> 8u) >= crowdedFrom;
-  writeGrid(kHeaderPassGrids + 6u * gl_WorkGroupID.x, crowded ? 0u : groups);
-  writeGrid(kHeaderPassGrids + 6u * gl_WorkGroupID.x + 3u, crowded ? groups : 0u);
+  bool skewed = (s_top >> 8u) >= skewedFrom;
+  writeGrid(kHeaderPassGrids + 6u * gl_WorkGroupID.x, skewed ? 0u : groups);
+  writeGrid(kHeaderPassGrids + 6u * gl_WorkGroupID.x + 3u, skewed ? groups : 0u);
 }

@@ -40,7 +40,7 @@ VKSORT_CONST kMaxPasses = 8u;
 //                                        (lookback.glsl; zeroed by init; read by the tests)
 //   [kHeaderPassGrids, +6*kMaxChoosingPasses): sorts whose passes choose between two binning
 //                                        kernels: per pass, the VkDispatchIndirectCommand of its
-//                                        plain kernel, then of its crowded one; the scan gives the
+//                                        plain kernel, then of its skewed one; the scan gives the
 //                                        pass's tiles to one and none to the other
 VKSORT_CONST kHeaderHist = 0u;
 VKSORT_CONST kHeaderPortionStarts = kMaxPasses * kRadix;
@@ -62,7 +62,7 @@ VKSORT_CONST kLookbackNeverFallsBack = 0xFFFFFFFFu;
 // Passes that may choose their kernel: the room left in the header (whose size every offset of
 // the scratch after it follows).
 VKSORT_CONST kMaxChoosingPasses = 4u;
-VKSORT_CONST kHeaderPassGrids = kHeaderCount + 40u;  // pass p: + 6p plain, + 6p + 3 crowded
+VKSORT_CONST kHeaderPassGrids = kHeaderCount + 40u;  // pass p: + 6p plain, + 6p + 3 skewed
 VKSORT_CONST kHeaderWords = kHeaderCount + 64u;  // padded to 256 bytes
 // A chained sort (every pass in one dispatch: chained.glsl) keeps its counters where the tile
 // tickets are (zeroed by init): the next ticket, histogram workgroups done, and per pass p the
@@ -127,7 +127,7 @@ struct SortPush {
   uint portionKeys;               // keys of a full portion (a multiple of the tile)
   uint dispatchIndex;             // binning: dispatches of this sort before this one; scan:
                                   // the top digit's share (of kTopShareOne) from which a pass
-                                  // runs its crowded binning kernel (0: one kernel per pass)
+                                  // runs its skewed binning kernel (0: one kernel per pass)
 };
 
 // Binning pass: clear statusNext for the next dispatch (not set on the last one). Histogram:

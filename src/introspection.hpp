@@ -48,7 +48,7 @@ struct SortScratch {
   uint32_t portionKeys, portions;
   uint32_t passes;
   bool chained;        // every pass in one dispatch (look-back regions by pass)
-  uint32_t crowdedFrom;  // passes choose their binning kernel on the GPU (SortPlan::crowdedFrom)
+  uint32_t skewedFrom;  // passes choose their binning kernel on the GPU (SortPlan::skewedFrom)
 };
 SortScratch sortScratch(Sorter sorter, const SortConfig& config, uint32_t count, uint32_t maxCount, bool indirect);
 

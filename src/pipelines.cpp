@@ -35,7 +35,7 @@ Status Pipelines::create(const VolkDeviceTable& vk, VkDevice device, const Tunin
 
 Status Pipelines::get(const PipelineKey& given, VkPipeline* out) const {
   const PipelineKey key = normalizedKey(tuning_, given);
-  VkPipeline& slot = pipelines_[key.kernel][key.keyType][key.valueType][key.tier][key.fitted][key.digitWord][key.crowded];
+  VkPipeline& slot = pipelines_[key.kernel][key.keyType][key.valueType][key.tier][key.fitted][key.digitWord][key.skewed];
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (slot) {
@@ -98,7 +98,7 @@ Status Pipelines::build(const PipelineKey& key, VkPipeline* out) const {
     static const char* const kWords[kDigitWords] = {"", " low word", " high word"};
     char name[80];
     std::snprintf(name, sizeof name, "%s key %u value %u tier %u%s%s%s", kernelName(key.kernel), key.keyType,
-                  key.valueType, key.tier, key.fitted ? " fitted" : "", kWords[key.digitWord], key.crowded ? " crowded" : "");
+                  key.valueType, key.tier, key.fitted ? " fitted" : "", kWords[key.digitWord], key.skewed ? " skewed" : "");
     printPipelineStatistics(*vk_, device_, *out, name);
   }
   return {};

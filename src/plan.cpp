@@ -14,7 +14,7 @@ uint32_t divideUp(uint32_t a, uint32_t b) { return uint32_t((uint64_t(a) + b - 1
 const char* roleName(Role r) {
   static const char* const kNames[kRoleBinning] = {"init", "histogram", "scan", "copy-back", "tile scan", "one-workgroup sort",
                                                    "chained sort"};
-  return r < kRoleBinning ? kNames[r] : r < kRoleUpsweep ? "binning" : r < kRoleCrowded ? "upsweep" : "crowded binning";
+  return r < kRoleBinning ? kNames[r] : r < kRoleUpsweep ? "binning" : r < kRoleSkewed ? "upsweep" : "skewed binning";
 }
 
 }  // namespace
@@ -61,9 +61,9 @@ SortPlan planSort(const Tuning& t, const SortConfig& c, uint32_t count, uint32_t
   // A scatter's byte offset may pass 2^31 (addressing.glsl), or the tuning asks for 64-bit addresses.
   const uint64_t elementBytes = std::max(keyBytes(c.keyType), valueBytes(c.valueType));
   p.wideAddresses = uint64_t(p.span) * elementBytes > 0x7FFFFFFFull || p.span >= t.wideAddressesFrom;
-  // Passes choose their kernel where the tile has a crowded form (not for tiles fitted to waves,
+  // Passes choose their kernel where the tile has a skewed form (not for tiles fitted to waves,
   // whose kernel has none, nor the chained sort's one dispatch), up to kMaxChoosingPasses.
-  p.crowdedFrom = onesweep && !p.chained && !p.fitted && !p.smallOnly && p.passes <= kMaxChoosingPasses ? p.tile.crowdedFrom : 0;
+  p.skewedFrom = onesweep && !p.chained && !p.fitted && !p.smallOnly && p.passes <= kMaxChoosingPasses ? p.tile.skewedFrom : 0;
 
   // The pipelines.
   for (PipelineKey& k : p.pipelines) k = {kKernelCount, 0, 0, 0, false, kDigitAnyWord, false};
@@ -74,7 +74,7 @@ SortPlan planSort(const Tuning& t, const SortConfig& c, uint32_t count, uint32_t
     const uint32_t word = digitWordOf(c, pass);
     p.pipelines[kRoleBinning + word] = {onesweep ? kBinning : kDownsweep, keyType, valueType, p.tier, p.fitted, word, false};
     if (!onesweep) p.pipelines[kRoleUpsweep + word] = {kUpsweep, keyType, valueType, p.tier, false, word, false};
-    if (p.crowdedFrom != 0) p.pipelines[kRoleCrowded + word] = {kBinning, keyType, valueType, p.tier, false, word, true};
+    if (p.skewedFrom != 0) p.pipelines[kRoleSkewed + word] = {kBinning, keyType, valueType, p.tier, false, word, true};
   }
   if (!onesweep && !p.chained) p.pipelines[kRoleTileScan] = {kTileScan, 0, 0, 0, false, kDigitAnyWord, false};
   if (p.smallKeys != 0) p.pipelines[kRoleSmall] = {kSmallSort, keyType, valueType, p.smallTier, false, kDigitAnyWord, false};
@@ -107,7 +107,7 @@ SortPlan planSort(const Tuning& t, const SortConfig& c, uint32_t count, uint32_t
   } else {
     add(kRoleHistogram, histogramGroups, kDispatchHistogram, true).barrierAfter = kBarrierCompute;
     // (The scan writes the grids of passes that choose their kernel.)
-    add(kRoleScan, p.passes, kDirectGrid, true).barrierAfter = p.crowdedFrom != 0 ? kBarrierIndirect : kBarrierCompute;
+    add(kRoleScan, p.passes, kDirectGrid, true).barrierAfter = p.skewedFrom != 0 ? kBarrierIndirect : kBarrierCompute;
     if (onesweep) {
       // Per pass one dispatch per portion; look-back words alternate between two regions from
       // dispatch to dispatch, each dispatch clearing the next one's. A direct sort's grid is its
@@ -127,15 +127,15 @@ SortPlan planSort(const Tuning& t, const SortConfig& c, uint32_t count, uint32_t
           d.portion = portion;
           d.dispatchIndex = dispatchIndex;
           d.barrierAfter = last ? kBarrierNone : kBarrierCompute;
-          if (p.crowdedFrom == 0) continue;
+          if (p.skewedFrom == 0) continue;
           // Both kernels, the one the scan gave no workgroups doing nothing: no barrier between.
-          PlannedDispatch crowded = d;
-          crowded.role = Role(kRoleCrowded + word);
-          crowded.indirectWord = kHeaderPassGrids + 6 * pass + 3;
+          PlannedDispatch skewed = d;
+          skewed.role = Role(kRoleSkewed + word);
+          skewed.indirectWord = kHeaderPassGrids + 6 * pass + 3;
           d.indirectWord = kHeaderPassGrids + 6 * pass;
           d.barrierAfter = kBarrierNone;
           d.timestampAfter = false;
-          p.dispatches.push_back(crowded);
+          p.dispatches.push_back(skewed);
         }
     } else {
       // Per pass an upsweep of per-tile digit counts into the tile table, a scan of it per digit,
@@ -188,7 +188,7 @@ std::vector<PipelineKey> pipelinesUpTo(const Tuning& t, const SortConfig& c, uin
       for (const PipelineKey& k : p.pipelines) {
         take(k);
         const bool binning = k.kernel == kBinning;
-        if (binning && !k.crowded && t.fitsWaves(p.tile))
+        if (binning && !k.skewed && t.fitsWaves(p.tile))
           take({k.kernel, k.keyType, k.valueType, k.tier, !k.fitted, k.digitWord, false});
       }
     }
@@ -215,10 +215,10 @@ std::string describePlan(const Tuning& t, const SortPlan& p) {
                 p.fitted ? " (fitted to whole waves)" : "", p.smallKeys, p.portions > 1 ? "; portions of " : "",
                 p.portions > 1 ? (std::to_string(p.portionKeys) + " keys").c_str() : "");
   out += line;
-  if (p.crowdedFrom != 0) {
+  if (p.skewedFrom != 0) {
     std::snprintf(line, sizeof line,
-                  "each pass runs the tile's crowded form where one digit holds %u%% of its keys, the scan choosing\n",
-                  p.crowdedFrom);
+                  "each pass runs the tile's skewed form where one digit holds %u%% of its keys, the scan choosing\n",
+                  p.skewedFrom);
     out += line;
   }
   out += "why: ";
@@ -234,11 +234,11 @@ std::string describePlan(const Tuning& t, const SortPlan& p) {
     const KernelVariant v = decideVariant(t, normalizedKey(t, key));
     std::string what = roleName(d.role);
     if (d.role >= kRoleBinning) {
-      what = key.kernel == kDownsweep ? "downsweep" : key.kernel == kUpsweep ? "upsweep" : key.crowded ? "crowded" : "binning";
+      what = key.kernel == kDownsweep ? "downsweep" : key.kernel == kUpsweep ? "upsweep" : key.skewed ? "skewed" : "binning";
       what += " pass " + std::to_string(d.pass);
       if (p.portions > 1 && key.kernel == kBinning) what += " portion " + std::to_string(d.portion);
     }
-    const std::string grid = p.crowdedFrom != 0 && d.role >= kRoleBinning ? "grid from the scan"
+    const std::string grid = p.skewedFrom != 0 && d.role >= kRoleBinning ? "grid from the scan"
                              : d.indirectGrid()                         ? "grid from the GPU's count"
                              : std::to_string(d.groups) + (d.groups == 1 ? " workgroup" : " workgroups");
     std::snprintf(line, sizeof line, "%2u. %-22s %-22s ", ++n, what.c_str(), grid.c_str());

@@ -29,8 +29,8 @@ enum Role : uint32_t {
   kRoleInit, kRoleHistogram, kRoleScan, kRoleCopyBack, kRoleTileScan, kRoleSmall, kRoleChained,
   kRoleBinning,                             // + digit word (kDigitWords of them)
   kRoleUpsweep = kRoleBinning + kDigitWords,  // + digit word
-  kRoleCrowded = kRoleUpsweep + kDigitWords,  // + digit word: Onesweep's binning of crowded passes
-  kRoles = kRoleCrowded + kDigitWords
+  kRoleSkewed = kRoleUpsweep + kDigitWords,  // + digit word: Onesweep's binning of skewed passes
+  kRoles = kRoleSkewed + kDigitWords
 };
 
 // The barrier after a dispatch: none, compute to compute, or compute to compute and to indirect
@@ -70,7 +70,7 @@ struct SortPlan {
   uint32_t portions;
   uint32_t histogramGroupTiles;  // binning tiles per histogram workgroup
   bool wideAddresses;       // scatters compute 64-bit addresses
-  uint32_t crowdedFrom;     // each pass chooses on the GPU between the tile and its crowded form,
+  uint32_t skewedFrom;     // each pass chooses on the GPU between the tile and its skewed form,
                             // this percent of its keys in one digit taking the latter (0: no choice)
   PipelineKey pipelines[kRoles];  // kernel kKernelCount: the role is not used
   std::vector<PlannedDispatch> dispatches;

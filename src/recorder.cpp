@@ -112,7 +112,7 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
         push.shift = c.beginBit;
         break;
       case kRoleScan:  // and, where passes choose their kernel, from what share of keys in one digit
-        push.dispatchIndex = plan.crowdedFrom * kTopShareOne / 100;
+        push.dispatchIndex = plan.skewedFrom * kTopShareOne / 100;
         break;
       case kRoleTileScan:
         break;

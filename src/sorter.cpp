@@ -316,7 +316,7 @@ SortScratch sortScratch(Sorter s, const SortConfig& given, uint32_t count, uint3
   const SortPlan plan = planSort(s->tuning, config, count, maxCount, indirect);
   const ScratchLayout l = scratchLayout(s->tuning, config, maxCount);
   return {{l.status[0], l.status[1]}, l.table, l.keysAlt, l.valuesAlt, plan.tileKeys, plan.portionKeys, plan.portions,
-          plan.passes, plan.chained, plan.crowdedFrom};
+          plan.passes, plan.chained, plan.skewedFrom};
 }
 
 SorterInternals sorterInternals(Sorter s) {

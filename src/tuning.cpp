@@ -14,7 +14,7 @@ namespace {
 constexpr TileShape kSmallRadixTile = {.workgroupSize = 0, .keysPerInvocation = 0, .reorderRounds = 1, .fitPercent = 0,
                                        .hotDigitFrom = 0, .hotDigitTo = 100, .hotRankTo = 0, .lookbackWindow = 1,
                                        .lookbackPlainLoads = false, .rankFirst = false, .persistentTiles = false,
-                                       .prefetchPairs = false, .ridingValues = false, .crowdedFrom = 0};
+                                       .prefetchPairs = false, .ridingValues = false, .skewedFrom = 0};
 
 // The tiers of a set of tables: every class's row breaks start a tier, each class's shape in it
 // that of its last row at or below the tier's start.
@@ -205,7 +205,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOve
       shape.hotRankTo = std::min(shape.hotRankTo, shape.hotDigitTo);
       shape.lookbackWindow = std::clamp(shape.lookbackWindow, 1u, 16u);
       shape.rankFirst = shape.rankFirst && t.atomicRanking && onesweep;
-      shape.crowdedFrom = t.atomicRanking && onesweep ? std::min(shape.crowdedFrom, 100u) : 0;  // (its form ranks first)
+      shape.skewedFrom = t.atomicRanking && onesweep ? std::min(shape.skewedFrom, 100u) : 0;  // (its form ranks first)
     }
 
   // The one-workgroup sort's tiles, ascending: first bitonic networks (small_bitonic.glsl) of

@@ -43,13 +43,13 @@ bool setClassField(TileShape* s, std::string_view stem, uint32_t v) {
   else if (stem == "hot_digit_from") s->hotDigitFrom = v;
   else if (stem == "hot_digit_to") s->hotDigitTo = v;
   else if (stem == "hot_rank_to") s->hotRankTo = v;
-  else if (stem == "crowded_from") s->crowdedFrom = v;
+  else if (stem == "skewed_from") s->skewedFrom = v;
   else return false;
   return true;
 }
 constexpr const char* kClassStems[] = {"lookback_window", "plain_loads", "fit_percent", "rank_first",
                                        "persistent",      "hot_digit_from", "hot_digit_to", "hot_rank_to",
-                                       "crowded_from"};
+                                       "skewed_from"};
 
 // A device-wide name's value onto `v` or `x`; false where `name` is none of them.
 bool setDeviceChoice(std::string_view name, uint32_t value, VendorTuning* v, OverrideExtras* x) {

@@ -34,18 +34,18 @@ struct TileShape {
   bool persistentTiles;       // workgroups take tiles while tickets last
   bool prefetchPairs;         // persistent pairs touch their values and the next tile into L2
   bool ridingValues;          // 32-bit values load with their keys and wait in registers
-  uint32_t crowdedFrom;       // Onesweep: a pass whose most frequent digit holds at least this
-                              // percent of its keys runs the tile's crowded form (crowdedForm();
+  uint32_t skewedFrom;       // Onesweep: a pass whose most frequent digit holds at least this
+                              // percent of its keys runs the tile's skewed form (skewedForm();
                               // 0: never), chosen on the GPU by the scan
   uint32_t keys() const { return workgroupSize * keysPerInvocation; }
-  // The form a crowded pass runs: ranked first, so that the ranking's atomics are its count, and
+  // The form a skewed pass runs: ranked first, so that the ranking's atomics are its count, and
   // the hot digit ranked a step at a time as far as it is counted so (a step's lanes of that
   // digit take their places by one atomic instead of one each on one word).
-  TileShape crowdedForm() const {
+  TileShape skewedForm() const {
     TileShape c = *this;
     c.rankFirst = true;
     c.hotRankTo = hotDigitTo;
-    c.crowdedFrom = 0;
+    c.skewedFrom = 0;
     return c;
   }
   // Every field above, in order (a new field goes here too): tiers with equal shapes share
@@ -54,7 +54,7 @@ struct TileShape {
   static auto fields(Shape& s) {
     return std::tie(s.workgroupSize, s.keysPerInvocation, s.reorderRounds, s.fitPercent, s.hotDigitFrom,
                     s.hotDigitTo, s.hotRankTo, s.lookbackWindow, s.lookbackPlainLoads, s.rankFirst, s.persistentTiles,
-                    s.prefetchPairs, s.ridingValues, s.crowdedFrom);
+                    s.prefetchPairs, s.ridingValues, s.skewedFrom);
   }
   bool operator==(const TileShape& o) const { return fields(*this) == fields(o); }
 };

@@ -36,7 +36,7 @@ PipelineKey normalizedKey(const Tuning& t, PipelineKey k) {
   if (k.kernel < kBinning) k.valueType = 0;
   if (k.kernel < kBinning) k.tier = 0;
   k.fitted = k.fitted && k.kernel == kBinning;
-  k.crowded = k.crowded && k.kernel == kBinning;
+  k.skewed = k.skewed && k.kernel == kBinning;
   const bool passKernel = k.kernel == kBinning || k.kernel == kUpsweep || k.kernel == kDownsweep;
   if (!passKernel || keyBytes(KeyType(k.keyType)) != 8) k.digitWord = kDigitAnyWord;
   if (k.kernel != kSmallSort) {  // a tier whose kernel's tile equals the tier's below builds no pipeline of its own
@@ -47,8 +47,8 @@ PipelineKey normalizedKey(const Tuning& t, PipelineKey k) {
     auto kernelTile = [&](uint32_t tier) {  // (where passes choose, each kernel runs one form)
       const TileShape& s = t.tiers[tier].shape[cls];
       TileShape plain = s;
-      plain.crowdedFrom = 0;
-      return k.crowded ? s.crowdedForm() : plain;
+      plain.skewedFrom = 0;
+      return k.skewed ? s.skewedForm() : plain;
     };
     while (k.tier > 0 && kernelTile(k.tier) == kernelTile(k.tier - 1)) --k.tier;
   }
@@ -92,7 +92,7 @@ KernelVariant decideVariant(const Tuning& t, const PipelineKey& k) {
   // The tile: the small sort's, else the tier's binning tile (unkeyed kernels: tier 0's).
   const SmallTile smallTile = small ? t.smallTiles[k.tier][words - 1] : SmallTile{};
   TileShape tile = t.tiers[small ? 0 : k.tier].shape[tileClass(config)];
-  if (k.crowded) tile = tile.crowdedForm();
+  if (k.skewed) tile = tile.skewedForm();
   if (small) {
     tile.workgroupSize = smallTile.workgroupSize;
     tile.keysPerInvocation = smallTile.keysPerInvocation;

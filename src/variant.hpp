@@ -57,7 +57,7 @@ struct PipelineKey {
   uint32_t tier;       // Tuning::tiers (binning, upsweep, downsweep, chained) or smallTiles (small sort)
   bool fitted;         // binning: tiles of a run-time length (fitted to whole waves)
   uint32_t digitWord;  // kDigit*Word: 64-bit keys' word that holds the pass's digits
-  bool crowded;        // binning: the tile's crowded form (TileShape::crowdedForm())
+  bool skewed;        // binning: the tile's skewed form (TileShape::skewedForm())
   bool operator==(const PipelineKey&) const = default;
 };
 // The key with what its kernel does not depend on zeroed, and the tier lowered to the first of

@@ -62,7 +62,7 @@ int main() {
             // kernels as the passes first use them, then the rest.
             std::vector<uint32_t> roles = {kRoleInit, kRoleHistogram, kRoleScan};
             for (uint32_t pass = 0; pass < plan.passes; ++pass)
-              for (uint32_t role : {kRoleBinning + digitWordOf(config, pass), kRoleCrowded + digitWordOf(config, pass),
+              for (uint32_t role : {kRoleBinning + digitWordOf(config, pass), kRoleSkewed + digitWordOf(config, pass),
                                     kRoleUpsweep + digitWordOf(config, pass)})
                 if (std::find(roles.begin(), roles.end(), role) == roles.end()) roles.push_back(role);
             for (uint32_t role : {kRoleTileScan, kRoleSmall, kRoleChained, kRoleCopyBack}) roles.push_back(role);

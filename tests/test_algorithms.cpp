@@ -158,8 +158,8 @@ TEST_SUITE("algorithms") {
   }
 
   TEST_CASE("each pass chooses its binning kernel on the GPU") {
-    // With crowded_from, every pass records two binning dispatches, the tile's kernel and its
-    // crowded form (ranked first); the scan gives the pass's grid to the crowded one where its top
+    // With skewed_from, every pass records two binning dispatches, the tile's kernel and its
+    // skewed form (ranked first); the scan gives the pass's grid to the skewed one where its top
     // digit holds that share of the keys and none to the other. Passes alternate here: even ones
     // put 3 keys in 5 on one digit (60%), odd ones spread them. The header the sort left shows each
     // pass's choice; a pass whose chosen kernel were not recorded would leave the keys unsorted.
@@ -171,8 +171,8 @@ TEST_SUITE("algorithms") {
                                           configOf(KeyType::u64, ValueType::u32, vksort::SortOrder::ascending, 0, 32)};
     for (const vksort::SortConfig& config : configs) {
       const uint32_t words = keyWords(config), passes = 4;
-      for (const char* tuning : {"algorithm=1,small_keys=0,chained_up_to=0,atomic_ranking=1,fit_percent=0,crowded_from=50",
-                                 "algorithm=1,small_keys=0,chained_up_to=0,atomic_ranking=1,fit_percent=0,crowded_from=50,"
+      for (const char* tuning : {"algorithm=1,small_keys=0,chained_up_to=0,atomic_ranking=1,fit_percent=0,skewed_from=50",
+                                 "algorithm=1,small_keys=0,chained_up_to=0,atomic_ranking=1,fit_percent=0,skewed_from=50,"
                                  "portion_tiles=2"})
         for (bool indirect : {false, true}) {
           CAPTURE(int(config.keyType));
@@ -182,9 +182,9 @@ TEST_SUITE("algorithms") {
           TunedSorter tuned(tuning);
           const uint32_t n = 5 * testProperties(gpu().sorter).wideTileKeys + 3;
           const vksort::detail::SortScratch plan = vksort::detail::sortScratch(gpu().sorter, config, n, n, indirect);
-          REQUIRE(plan.crowdedFrom == 50);
+          REQUIRE(plan.skewedFrom == 50);
           const vksort::SortConfig allBits = configOf(config.keyType, config.valueType, vksort::SortOrder::ascending, 0, 32 * words);
-          CHECK(vksort::detail::sortScratch(gpu().sorter, allBits, n, n, indirect).crowdedFrom == (words == 1 ? 50 : 0));
+          CHECK(vksort::detail::sortScratch(gpu().sorter, allBits, n, n, indirect).skewedFrom == (words == 1 ? 50 : 0));
           std::vector<uint32_t> keys(size_t(n) * words, 0u);
           for (uint32_t i = 0; i < n; ++i)
             for (uint32_t pass = 0; pass < passes; ++pass) {
@@ -200,16 +200,16 @@ TEST_SUITE("algorithms") {
           for (uint32_t pass = 0; pass < passes; ++pass) {
             CAPTURE(pass);
             const uint32_t* grids = &out.header[vksort::detail::kHeaderPassGrids + pass * 6];
-            const bool crowded = pass % 2 == 0;
-            CHECK(grids[0] * grids[1] * grids[2] == (crowded ? 0 : groups));
-            CHECK(grids[3] * grids[4] * grids[5] == (crowded ? groups : 0));
+            const bool skewed = pass % 2 == 0;
+            CHECK(grids[0] * grids[1] * grids[2] == (skewed ? 0 : groups));
+            CHECK(grids[3] * grids[4] * grids[5] == (skewed ? groups : 0));
           }
         }
     }
-    // Every pass crowded (1%), and only passes of one digit (100%: all equal keys), every config.
-    sortEveryConfig("algorithm=1,small_keys=0,atomic_ranking=1,fit_percent=0,crowded_from=1",
+    // Every pass skewed (1%), and only passes of one digit (100%: all equal keys), every config.
+    sortEveryConfig("algorithm=1,small_keys=0,atomic_ranking=1,fit_percent=0,skewed_from=1",
                     {Dist::uniform, Dist::q4, Dist::allEqual}, 8);
-    sortEveryConfig("algorithm=1,small_keys=0,atomic_ranking=1,fit_percent=0,crowded_from=100,rounds=2,wide_rounds=2",
+    sortEveryConfig("algorithm=1,small_keys=0,atomic_ranking=1,fit_percent=0,skewed_from=100,rounds=2,wide_rounds=2",
                     {Dist::uniform, Dist::allEqual}, 9);
   }
 

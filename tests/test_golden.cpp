@@ -54,7 +54,7 @@ std::string tuningText(const Tuning& t) {
         << p << "persistentTiles " << s.persistentTiles << "\n"
         << p << "prefetchPairs " << s.prefetchPairs << "\n"
         << p << "ridingValues " << s.ridingValues << "\n"
-        << p << "crowdedFrom " << s.crowdedFrom << "\n";
+        << p << "skewedFrom " << s.skewedFrom << "\n";
     }
   for (uint32_t words : {1u, 2u}) {
     for (uint32_t i = 0; i < t.smallTileCount[words - 1]; ++i) {

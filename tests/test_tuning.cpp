@@ -401,7 +401,7 @@ TEST_SUITE("tuning") {
   TEST_CASE("NVIDIA's pairs rank before their row sums") {
     // TileShape::rankFirst: 32-bit pairs in every tier (atomic ranking), pairs with 64-bit elements
     // in their 2-round tiles (tiers 3 to 9), 64-bit keys alone from 2^23; 32-bit keys alone count
-    // first (their crowded passes rank first: crowdedFrom). A device that ranks by ballots never
+    // first (their skewed passes rank first: skewedFrom). A device that ranks by ballots never
     // ranks first, nor does reduce-then-scan; pairs in tiles of several rounds rank by atomics
     // only where they rank first.
     const Tuning t = tuned(h100(), "");
