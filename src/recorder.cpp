@@ -111,7 +111,7 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
         }
         push.shift = c.beginBit;
         break;
-      case kRoleScan:  // and, where passes choose their kernel, from what share of keys in one digit
+      case kRoleScan:  // the share of keys in one digit from which a pass runs its skewed kernel (0: no choice)
         push.dispatchIndex = plan.skewedFrom * kTopShareOne / 100;
         break;
       case kRoleTileScan:
