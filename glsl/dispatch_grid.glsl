@@ -14,4 +14,8 @@ void writeGrid(uint at, uint groups) {
 // The same at dispatch slot `which` (kDispatch*).
 void writeDispatch(uint which, uint groups) { writeGrid(kHeaderDispatch + which * 4u, groups); }
 
+// The workgroups of every portion's binning dispatch for `keys` keys: the tiles of the largest
+// portion. Workgroups past a smaller portion's tiles only clear look-back words and leave.
+uint binningGroups(uint keys) { return min(divideUp(keys, pc.tileKeys), pc.portionKeys / pc.tileKeys); }
+
 #endif  // VKSORT_DISPATCH_GRID_GLSL

@@ -32,9 +32,7 @@ void main() {
   uint full = small ? 0u : count;
   writeDispatch(kDispatchSmall, small && count != 0u ? 1u : 0u);
   writeDispatch(kDispatchHistogram, divideUp(full, pc.histogramGroupKeys));
-  // One grid for every portion's dispatch: the tiles of the largest. Workgroups past a smaller
-  // portion's tiles only clear look-back words and leave.
-  writeDispatch(kDispatchBinning, min(divideUp(full, pc.tileKeys), pc.portionKeys / pc.tileKeys));
+  writeDispatch(kDispatchBinning, binningGroups(full));
   writeDispatch(kDispatchCopyBack, divideUp(full, kCopyBackWorkgroup));
   writeDispatch(kDispatchTiles, divideUp(full, pc.tileKeys));
 }

@@ -46,12 +46,10 @@ void main() {
     atomicOr(pc.header.v[kHeaderMovingPasses], 1u << gl_WorkGroupID.x);
   uint skewedFrom = pc.dispatchIndex;  // (the scan's meaning: shader_interface.h)
   if (skewedFrom == 0u) return;
-  // Every portion's dispatch of the pass gets the grid of the largest portion, as an indirect
-  // sort's do (the init kernel's, which also holds an indirect sort's choice of the one-workgroup
-  // sort: none); workgroups past a portion's tiles clear look-back words and leave.
+  // An indirect sort's binning grid is the init kernel's (which also holds its choice of the
+  // one-workgroup sort: none).
   uint at = kHeaderDispatch + kDispatchBinning * 4u;
-  uint groups = (pc.flags & kFlagIndirectCount) != 0u ? pc.header.v[at] * pc.header.v[at + 1u]
-                                                       : min(divideUp(keys, pc.tileKeys), pc.portionKeys / pc.tileKeys);
+  uint groups = (pc.flags & kFlagIndirectCount) != 0u ? pc.header.v[at] * pc.header.v[at + 1u] : binningGroups(keys);
   bool skewed = (s_top >> 8u) >= skewedFrom;
   writeGrid(kHeaderPassGrids + 6u * gl_WorkGroupID.x, skewed ? 0u : groups);
   writeGrid(kHeaderPassGrids + 6u * gl_WorkGroupID.x + 3u, skewed ? groups : 0u);

@@ -34,7 +34,7 @@ struct TileShape {
   bool persistentTiles;       // workgroups take tiles while tickets last
   bool prefetchPairs;         // persistent pairs touch their values and the next tile into L2
   bool ridingValues;          // 32-bit values load with their keys and wait in registers
-  uint32_t skewedFrom;       // Onesweep: a pass whose most frequent digit holds at least this
+  uint32_t skewedFrom;        // Onesweep: a pass whose most frequent digit holds at least this
                               // percent of its keys runs the tile's skewed form (skewedForm();
                               // 0: never), chosen on the GPU by the scan
   uint32_t keys() const { return workgroupSize * keysPerInvocation; }
@@ -45,6 +45,12 @@ struct TileShape {
     TileShape c = *this;
     c.rankFirst = true;
     c.hotRankTo = hotDigitTo;
+    c.skewedFrom = 0;
+    return c;
+  }
+  // The form the tile's own kernel runs (skewedFrom only chooses between the two).
+  TileShape plainForm() const {
+    TileShape c = *this;
     c.skewedFrom = 0;
     return c;
   }

@@ -46,9 +46,7 @@ PipelineKey normalizedKey(const Tuning& t, PipelineKey k) {
     const uint32_t cls = tileClass(config);
     auto kernelTile = [&](uint32_t tier) {  // (where passes choose, each kernel runs one form)
       const TileShape& s = t.tiers[tier].shape[cls];
-      TileShape plain = s;
-      plain.skewedFrom = 0;
-      return k.skewed ? s.skewedForm() : plain;
+      return k.skewed ? s.skewedForm() : s.plainForm();
     };
     while (k.tier > 0 && kernelTile(k.tier) == kernelTile(k.tier - 1)) --k.tier;
   }
