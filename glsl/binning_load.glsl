@@ -20,8 +20,13 @@ void loadTile(uvec2 keys, uint count) {
   t_count = count;
   loadTileInto(t_keys, keys, count);
 }
-// RIDING_VALUES: the tile's values (at `at`, the tile's own base) into t_values.
-void loadRidingValues(uvec2 at, uint count) {
+// RIDING_VALUES: the tile's values (at `at`, the tile's own base; the first key's index in the
+// input `firstIndex`) into t_values: with index values (passIndexValues()) their indices.
+void loadRidingValues(uvec2 at, uint firstIndex, uint count) {
+  if (passIndexValues()) {
+    [[unroll]] for (uint i = 0u; i < KPI; ++i) t_values[i] = firstIndex + laneIndex(i);
+    return;
+  }
   if (WHOLE_LOADS && count == TILE) {
     [[unroll]] for (uint i = 0u; i < KPI; ++i) t_values[i] = VALS_IN(at).v[laneIndex(i)];
     return;

@@ -20,14 +20,16 @@ void countOwnRowEarly(uint shift, uint hot) {
 
 // A pass that copies (pass_route.glsl): `n` (at most TILE) keys and their values from the
 // input bases to the output bases, every load of an invocation in flight before its stores, as
-// a tile loads.
+// a tile loads. Keys unless none are wanted, values once there are some (pass_route.glsl).
 void copyTile(uvec2 keysIn, uvec2 keysOut, uvec2 valsIn, uvec2 valsOut, uint n) {
   uint tid = gl_LocalInvocationIndex;
-  KeyT k[KPI];
-  [[unroll]] for (uint u = 0u; u < KPI; ++u) k[u] = u * WG + tid < n ? KEYS_IN(keysIn).v[u * WG + tid] : KeyT(0u);
-  [[unroll]] for (uint u = 0u; u < KPI; ++u)
-    if (u * WG + tid < n) KEYS_OUT(keysOut).v[u * WG + tid] = k[u];
-  if (VALUE_WORDS == 0u) return;
+  if (passWritesKeys()) {
+    KeyT k[KPI];
+    [[unroll]] for (uint u = 0u; u < KPI; ++u) k[u] = u * WG + tid < n ? KEYS_IN(keysIn).v[u * WG + tid] : KeyT(0u);
+    [[unroll]] for (uint u = 0u; u < KPI; ++u)
+      if (u * WG + tid < n) KEYS_OUT(keysOut).v[u * WG + tid] = k[u];
+  }
+  if (VALUE_WORDS == 0u || passIndexValues()) return;
   uvec2 v[KPI];
   [[unroll]] for (uint u = 0u; u < KPI; ++u) {
     uint i = u * WG + tid;
@@ -69,7 +71,7 @@ void copyTile(uvec2 keysIn, uvec2 keysOut, uvec2 valsIn, uvec2 valsOut, uint n) 
       placeValuesOfRound(0u, valuesIn, heldValues);                                                 \
       if (more) {                                                                                   \
         loadTileInto(nextKeys, nextAt, nextCount);                                                  \
-        if (RIDING_VALUES) loadRidingValues(addressAt(uvec2(pc.valsIn), nextStart, 2u), nextCount); \
+        if (RIDING_VALUES) loadRidingValues(addressAt(uvec2(pc.valsIn), nextStart, 2u), pc.portionStart + nextStart, nextCount); \
         nextLoaded = true;                                                                          \
       }                                                                                             \
       barrier();                                                                                    \
@@ -78,7 +80,7 @@ void copyTile(uvec2 keysIn, uvec2 keysOut, uvec2 valsIn, uvec2 valsOut, uint n) 
     if (!(more)) break;                                                                             \
     if (!nextLoaded) {                                                                              \
       loadTileInto(nextKeys, nextAt, nextCount);                                                    \
-      if (RIDING_VALUES) loadRidingValues(addressAt(uvec2(pc.valsIn), nextStart, 2u), nextCount);   \
+      if (RIDING_VALUES) loadRidingValues(addressAt(uvec2(pc.valsIn), nextStart, 2u), pc.portionStart + nextStart, nextCount);   \
     }                                                                                               \
     if (!EARLY_NEXT_COUNT) {                                                                        \
       barrier(); /* the scatter is done with s_tile, s_digitDest and s_uniformDigit */              \

@@ -19,9 +19,15 @@ void storeValuesOfRound(uint r, uvec2 values[KPI]) {
   }
 }
 
+// A key to its destination, unless the pass writes none (`keysOut` false: the last pass that moves
+// keys with kFlagDiscardKeys; keys alone always write theirs, and compile without the test).
+void storeKeyIf(uvec2 base, uint dest, KeyT key, bool keysOut) {
+  if (VALUE_WORDS == 0u || keysOut) storeKey(base, dest, key);
+}
+
 // Round r's keys from s_tile to s_digitDest[digit] + j, j their place. `whole`: a tile of TILE
 // keys, every place taken (a literal at each call: no test per key).
-void scatterKeysOfRound(uvec2 keysOut, uint shift, uint r, bool whole) {
+void scatterKeysOfRound(uvec2 keysOut, uint shift, uint r, bool whole, bool writeKeys) {
   [[unroll]] for (uint i = 0u; i < ROUND_KPI; ++i) {
     uint at = i * WG + gl_LocalInvocationIndex;
     uint j = r * PART + at;
@@ -30,20 +36,22 @@ void scatterKeysOfRound(uvec2 keysOut, uint shift, uint r, bool whole) {
       uint digit = digitOf(key, shift);
       uint k = r * ROUND_KPI + i;
       t_digits[k / 4u] |= digit << (8u * (k % 4u));
-      storeKey(keysOut, s_digitDest[digit] + j, key);
+      storeKeyIf(keysOut, s_digitDest[digit] + j, key, writeKeys);
     }
   }
 }
 
 // Keys to s_digitDest[digit] + j, j their place (s_digitDest set behind a barrier): consecutive
 // invocations write consecutive addresses of a bin. A uniform tile's keys go from registers.
+// Only values go out where the pass writes no keys (pass_route.glsl's passWritesKeys()).
 void scatterKeys(uvec2 keysOut, uint shift) {
+  bool writeKeys = VALUE_WORDS == 0u || passWritesKeys();
   if (t_uniform) {
     // (with EARLY_NEXT_COUNT s_uniformDigit is reset meanwhile: an invocation holding keys holds
     // key 0, and all have the tile's digit)
     uint dest = s_digitDest[EARLY_NEXT_COUNT ? digitOf(t_keys[0], shift) : s_uniformDigit];
     [[unroll]] for (uint i = 0u; i < KPI; ++i)
-      if (holdsKey(i)) storeKey(keysOut, dest + laneIndex(i), t_keys[i]);
+      if (holdsKey(i)) storeKeyIf(keysOut, dest + laneIndex(i), t_keys[i], writeKeys);
     return;
   }
   [[unroll]] for (uint i = 0u; i < (KPI + 3u) / 4u; ++i) t_digits[i] = 0u;
@@ -53,14 +61,15 @@ void scatterKeys(uvec2 keysOut, uint shift) {
       storeKeysOfRound(r);
       barrier();
     }
-    if (WHOLE_SCATTER && t_count == TILE) scatterKeysOfRound(keysOut, shift, r, true);
-    else scatterKeysOfRound(keysOut, shift, r, false);
+    if (WHOLE_SCATTER && t_count == TILE) scatterKeysOfRound(keysOut, shift, r, true, writeKeys);
+    else scatterKeysOfRound(keysOut, shift, r, false, writeKeys);
   }
 }
 
 // Several rounds: the tile's values (at `valuesIn`, the tile's own base), each loaded once.
 void loadHeldValues(out uvec2 values[KPI], uvec2 valuesIn) {
-  [[unroll]] for (uint i = 0u; i < KPI; ++i) values[i] = holdsKey(i) ? loadValue(valuesIn, laneIndex(i)) : uvec2(0u);
+  bool generated = passIndexValues();
+  [[unroll]] for (uint i = 0u; i < KPI; ++i) values[i] = holdsKey(i) ? tileValue(valuesIn, laneIndex(i), generated) : uvec2(0u);
 }
 // EARLY_HELD_VALUES (several rounds): the values load before the key scatter
 // (SCATTER_THEN_NEXT_TILE), so that their latency hides behind it; in one round the scatter is
@@ -70,10 +79,11 @@ void loadHeldValues(out uvec2 values[KPI], uvec2 valuesIn) {
 // `held`: the caller loaded them into `values` (loadHeldValues(), several rounds).
 void scatterUniformValues(uvec2 valuesIn, uvec2 valuesOut, bool held, uvec2 values[KPI]) {
   uint dest = s_digitDest[s_uniformDigit];
+  bool generated = !RIDING_VALUES && !held && passIndexValues();
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     uint idx = laneIndex(i);
     if (holdsKey(i))
-      storeValue(valuesOut, dest + idx, RIDING_VALUES ? uvec2(t_values[i], 0u) : held ? values[i] : loadValue(valuesIn, idx));
+      storeValue(valuesOut, dest + idx, RIDING_VALUES ? uvec2(t_values[i], 0u) : held ? values[i] : tileValue(valuesIn, idx, generated));
   }
 }
 // Round r's values into the reorder area, behind a barrier that freed it: with several rounds
@@ -84,9 +94,10 @@ void placeValuesOfRound(uint r, uvec2 valuesIn, uvec2 values[KPI]) {
     storeValuesOfRound(r, values);
     return;
   }
+  bool generated = !RIDING_VALUES && passIndexValues();
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     uint idx = laneIndex(i);
-    if (holdsKey(i)) tileStoreValue(placeOf(i), RIDING_VALUES ? uvec2(t_values[i], 0u) : loadValue(valuesIn, idx));
+    if (holdsKey(i)) tileStoreValue(placeOf(i), RIDING_VALUES ? uvec2(t_values[i], 0u) : tileValue(valuesIn, idx, generated));
   }
 }
 // Round r's values from the reorder area to their destinations, behind a barrier.

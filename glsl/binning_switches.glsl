@@ -7,6 +7,7 @@
 // makes those of specialization constants run-time values, which cannot size an array.
 #ifndef VKSORT_BINNING_SWITCHES_GLSL
 #define VKSORT_BINNING_SWITCHES_GLSL
+#define PERMUTATION_FORMS  // pass_route.glsl: the pipeline says which it compiles in
 #ifndef VKSORT_COMMON_GLSL
 #error "binning_switches.glsl: include common.glsl first"
 #endif

@@ -59,6 +59,7 @@ uint t_rowsAfter[KNOWN_ROW_REGS];
 
 #define DIGIT_SCAN_WORDS DIGIT_WORDS
 #include "workgroup_scan.glsl"
+#include "pass_route.glsl"
 #include "subgroup_rank.glsl"
 
 shared uint s_tile[SHARED_TILE_WORDS];  // the reorder area (and with deferred stores the counters)
@@ -152,6 +153,14 @@ void storeKey(uvec2 base, uint dest, KeyT key) {
 }
 uvec2 loadValue(uvec2 tile, uint i) {
   return VALUE_WORDS == 2u ? VALS_IN64(tile).v[i] : uvec2(VALS_IN(tile).v[i], 0u);
+}
+// The value of the tile's i-th key (at `tile`, the tile's own base): read, or where `generated`
+// (passIndexValues(), asked once per phase, not per value) its index in the input, the tile's
+// first being g_tileFirstIndex.
+uint g_tileFirstIndex = 0u;
+uvec2 tileValue(uvec2 tile, uint i, bool generated) {
+  if (generated) return uvec2(g_tileFirstIndex + i, 0u);
+  return loadValue(tile, i);
 }
 void storeValue(uvec2 base, uint dest, uvec2 value) {
   if (VALUE_WORDS == 2u) {

@@ -34,6 +34,10 @@ DECLARE_ELEMENT_REFERENCES(coherent, ChainedKeysIn, ChainedKeysOut, ChainedValsI
 #define VALS_OUT ChainedValsOut
 #define VALS_OUT64 ChainedValsOut64
 bool g_oddPass;  // this pass's look-back words: pc.statusNext where odd
+uint g_pass;     // the pass of this workgroup's tile (the look-back's fallback, the pass forms)
+#define PASS_INDEX g_pass
+shared uint s_passMoving;  // the moving passes, from waitForPass()
+#define PASS_MOVING s_passMoving
 #define LOOKBACK_STATUS (g_oddPass ? pc.statusNext : pc.status)
 uint g_tile;
 #define ON_TILE_COUNT(digit, count) publishCount(g_tile, digit, count)
@@ -41,7 +45,6 @@ uint g_tile;
 #include "binning_switches.glsl"
 #include "lookback.glsl"
 #include "binning_next_tile.glsl"
-uint g_pass;  // the pass of this workgroup's tile, for the look-back's fallback
 #define FALLBACK_KEYS (g_oddPass ? uvec2(pc.keysOut) : uvec2(pc.keysIn))
 #define FALLBACK_TILE_KEYS TILE
 #define FALLBACK_KEY_COUNT pc.count
@@ -70,6 +73,7 @@ uint waitForPass(uint pass, uint tiles) {
     memoryBarrierBuffer();
     if ((work & kPassWorkKnown) == 0u) work = atomicOr(pc.header.v[kHeaderPassWork], 0u);  // read too early
     s_passWork = passWork(pass, work & 0xFFu, work >> 8u);
+    s_passMoving = work & 0xFFu;
   }
   barrier();
   memoryBarrierBuffer();
@@ -145,7 +149,7 @@ void histogramGroup(uint group, uint groups, uint count, uint tiles) {
   // The moving passes, in the header for the copy-back, and with those that run for every pass's
   // workgroups; made visible with the bin starts, before pass 0 opens.
   if (tid == 0u) {
-    uint moving = s_moving;
+    uint moving = movingPasses(s_moving);
     pc.header.v[kHeaderMovingPasses] = moving;
     atomicOr(pc.header.v[kHeaderPassWork], moving | (runningPasses(moving) << 8u) | kPassWorkKnown);
   }
@@ -165,6 +169,7 @@ void passTile(uint pass, uint tile, uint count, uint tiles) {
   uvec2 keysIn = odd ? uvec2(pc.keysOut) : uvec2(pc.keysIn), keysOut = odd ? uvec2(pc.keysIn) : uvec2(pc.keysOut);
   uvec2 valsIn = odd ? uvec2(pc.valsOut) : uvec2(pc.valsIn), valsOut = odd ? uvec2(pc.valsIn) : uvec2(pc.valsOut);
   g_oddPass = odd;
+  g_pass = pass;  // (the pass forms' PASS_INDEX)
   {
     Status next = odd ? pc.status : pc.statusNext;
     for (uint d = tid; d < kRadix; d += WG) atomicExchange(next.v[tile * kRadix + d], 0u);
@@ -182,9 +187,9 @@ void passTile(uint pass, uint tile, uint count, uint tiles) {
   }
   g_tile = tile;
   uint shift = pc.shift + pass * kRadixBits;
-  g_pass = pass;
   loadTile(addressAt(keysIn, tileStart, KEY_LOG2_BYTES), min(TILE, count - tileStart));
-  if (RIDING_VALUES) loadRidingValues(addressAt(valsIn, tileStart, 2u), t_count);
+  g_tileFirstIndex = tileStart;
+  if (RIDING_VALUES) loadRidingValues(addressAt(valsIn, tileStart, 2u), tileStart, t_count);
   countTile(shift, kRadix, false);  // publishes the tile's counts (ON_TILE_COUNT)
   uint binRow = kHeaderHist + pass * kRadix;
   for (uint d = tid; d < kRadix; d += WG)

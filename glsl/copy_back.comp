@@ -1,6 +1,7 @@
 // Copy-back kernel: after an odd number of binning passes the sorted keys (and values) are in the
-// scratch copies; this moves them to the caller's buffers. Where every pass was constant none ran
-// (pass_route.glsl): the keys never left the caller's buffers, and every workgroup leaves. One
+// scratch copies; this moves them to the caller's buffers (values alone with kFlagDiscardKeys).
+// Where every pass was constant none ran (pass_route.glsl): the keys never left the caller's
+// buffers, and every workgroup leaves. One
 // element per invocation, 32- or 64-bit (kFlagKeys64, kFlagValues64), from per-workgroup bases
 // so that indices stay small.
 //   reads keysIn/valsIn [0, count), writes keysOut/valsOut [0, count)
@@ -22,8 +23,8 @@ void main() {
   uint first = flatWorkGroupId() * gl_WorkGroupSize.x;
   uint i = gl_LocalInvocationIndex;
   uint count = sortCount();
-  if (first >= count || i >= count - first || pc.header.v[kHeaderMovingPasses] == 0u) return;
-  copyElement(uvec2(pc.keysIn), uvec2(pc.keysOut), first, i, (pc.flags & kFlagKeys64) != 0u);
+  if (first >= count || i >= count - first || movingPasses(pc.header.v[kHeaderMovingPasses]) == 0u) return;
+  if ((pc.flags & kFlagDiscardKeys) == 0u) copyElement(uvec2(pc.keysIn), uvec2(pc.keysOut), first, i, (pc.flags & kFlagKeys64) != 0u);
   if ((pc.flags & kFlagCopyValues) != 0u)
     copyElement(uvec2(pc.valsIn), uvec2(pc.valsOut), first, i, (pc.flags & kFlagValues64) != 0u);
 }

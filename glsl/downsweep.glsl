@@ -9,6 +9,8 @@
 // The kernel's hooks (binning_switches.glsl).
 #define BINNING_KERNEL VKSORT_DOWNSWEEP
 #include "plain_elements.glsl"
+#define PASS_INDEX pc.pass
+#define PASS_MOVING s_movingPasses
 #define ON_TILE_COUNT(digit, count)
 #define BEFORE_COUNT_BARRIER()
 #include "binning_switches.glsl"
@@ -38,9 +40,10 @@ void main() {
   }
   uvec2 keysIn = uvec2(pc.keysIn);
   loadTile(addressAt(keysIn, tile * TILE, KEY_LOG2_BYTES), min(TILE, count - tile * TILE));
-  if (RIDING_VALUES) loadRidingValues(addressAt(uvec2(pc.valsIn), tile * TILE, 2u), t_count);
+  if (RIDING_VALUES) loadRidingValues(addressAt(uvec2(pc.valsIn), tile * TILE, 2u), tile * TILE, t_count);
   bool counted = false;  // the tile's keys in the counter rows already (EARLY_NEXT_COUNT)
   for (;;) {
+    g_tileFirstIndex = tile * TILE;
     countTile(pc.shift, kRadix, counted);  // no histogram before: no hot digit known
     if (PERSISTENT_TILES) takeTicket();
     // The table's positions are asked for before the ranking, used after it.

@@ -25,6 +25,8 @@
 #define BINNING_KERNEL VKSORT_ONESWEEP_PASS
 #include "plain_elements.glsl"
 #define LOOKBACK_STATUS pc.status
+#define PASS_INDEX pc.pass
+#define PASS_MOVING s_movingPasses
 uint g_tile;               // the tile this workgroup works on
 uint g_pendingTicket;      // thread 0's next ticket (EARLY_TICKET), in flight during the count
 shared uint s_nextTicket;  // that ticket, out behind countTile's barrier
@@ -173,7 +175,7 @@ void main() {
   uvec2 keysIn = uvec2(pc.keysIn);
   uint hotDigit = passHotDigit();
   loadTile(addressAt(keysIn, g_tile * tile, KEY_LOG2_BYTES), min(tile, portionKeys - g_tile * tile));
-  if (RIDING_VALUES) loadRidingValues(addressAt(uvec2(pc.valsIn), g_tile * tile, 2u), t_count);
+  if (RIDING_VALUES) loadRidingValues(addressAt(uvec2(pc.valsIn), g_tile * tile, 2u), pc.portionStart + g_tile * tile, t_count);
 
   bool counted = false;  // the tile's keys in the counter rows already (EARLY_NEXT_COUNT)
   uint tilesTaken = 0u;
@@ -181,9 +183,10 @@ void main() {
     if (PATIENT_WAITS) ++tilesTaken;
     bool lastTile = PATIENT_WAITS && tilesTaken >= kLimitedTiles;  // take no next ticket
     uint tileStart = g_tile * tile;
+    g_tileFirstIndex = pc.portionStart + tileStart;
     uint touched = 0u;
     if (EARLY_TICKET) {
-      if (!RIDING_VALUES) touched = touchRange(addressAt(uvec2(pc.valsIn), tileStart, valueLog2Bytes()), t_count << valueLog2Bytes());
+      if (!RIDING_VALUES && !passIndexValues()) touched = touchRange(addressAt(uvec2(pc.valsIn), tileStart, valueLog2Bytes()), t_count << valueLog2Bytes());
       if (gl_LocalInvocationIndex == 0u) g_pendingTicket = lastTile ? tileCount : ticket();
     }
     countTile(pc.shift, hotDigit, counted);  // publishes the tile's counts (ON_TILE_COUNT)

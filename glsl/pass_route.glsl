@@ -32,8 +32,21 @@ uint runningPasses(uint moving) {
   return running;
 }
 
+// The flags a pipeline compiles in (the binning kernels': a specialization constant, so that a
+// sort of given values and kept keys runs exactly the code it ran before these forms existed;
+// kernels without it take the flags alone).
+#ifdef PERMUTATION_FORMS
+layout(constant_id = VKSORT_SPEC_PERMUTATION) const uint PERMUTATION = 0u;
+#else
+const uint PERMUTATION = kFlagIndexValues | kFlagDiscardKeys;
+#endif
+// The passes that move keys, from the header's word: with index values (kFlagIndexValues) a sort
+// none of whose passes moves still has its values to write, so its first pass moves (a constant
+// digit keeps every key in place).
+uint movingPasses(uint headerWord) { return headerWord == 0u && (PERMUTATION & pc.flags & kFlagIndexValues) != 0u ? 1u : headerWord; }
+
 // Whether pass `pass` sorts by its digit (else it skips or copies).
-bool passMoves(uint pass) { return ((pc.header.v[kHeaderMovingPasses] >> pass) & 1u) != 0u; }
+bool passMoves(uint pass) { return ((movingPasses(pc.header.v[kHeaderMovingPasses]) >> pass) & 1u) != 0u; }
 
 // What pass `pass` does (kPass*), from the passes that move and those that run.
 uint passWork(uint pass, uint moving, uint running) {
@@ -51,7 +64,26 @@ uint passWork(uint pass, uint moving) {
 // barrier every tile waits at: PERFORMANCE-LOG.md, session 42.)
 shared uint s_movingPasses;
 void readMovingPasses() {
-  if (gl_LocalInvocationIndex == 0u) s_movingPasses = pc.header.v[kHeaderMovingPasses];
+  if (gl_LocalInvocationIndex == 0u) s_movingPasses = movingPasses(pc.header.v[kHeaderMovingPasses]);
 }
+
+// What a pass writes and reads besides keys, from the passes that move: with index values
+// (kFlagIndexValues) the first that moves generates each key's index as its value rather than
+// reading one; with kFlagDiscardKeys the last writes values alone. A pass that copies copies what
+// it finds: keys unless none are wanted any more, values once there are some.
+bool indexValuesIn(uint pass, uint moving) {
+  return (PERMUTATION & pc.flags & kFlagIndexValues) != 0u && (moving & ((1u << pass) - 1u)) == 0u;  // no moving pass before
+}
+bool writesKeys(uint pass, uint moving) {
+  return (PERMUTATION & pc.flags & kFlagDiscardKeys) == 0u || (moving >> pass) > 1u;  // a moving pass after this one
+}
+// The same for the tile machinery (binning_*.glsl), from the kernel's hooks PASS_INDEX and
+// PASS_MOVING (its pass, and the passes that move: in shared memory or a constant), read at each
+// use: nothing more lives in registers through a tile's work, which on NVIDIA sits at the
+// register cap (PERFORMANCE-LOG.md, s53).
+#ifdef PASS_INDEX
+bool passIndexValues() { return indexValuesIn(PASS_INDEX, PASS_MOVING); }
+bool passWritesKeys() { return writesKeys(PASS_INDEX, PASS_MOVING); }
+#endif
 
 #endif  // VKSORT_PASS_ROUTE_GLSL

@@ -172,24 +172,26 @@ void main() {
   bool keysFromBits = KEY_TYPE != kKeyF32 && KEY_TYPE != kKeyF64 && pc.shift == 0u && pc.rangeMaskLo == ~0u &&
                       (KEY_WORDS == 1 || pc.rangeMaskHi == ~0u);
   uvec2 values = uvec2(pc.valsIn);
+  bool keysOut = (pc.flags & kFlagDiscardKeys) == 0u, indexValues = (pc.flags & kFlagIndexValues) != 0u;
   KeyT sortedKeys[KPI];
   uvec2 sortedValues[KPI];
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     bool real = positionOf(i) < t_count;
     uint from = t_sources[i];
-    sortedKeys[i] = !real ? KeyT(0u) : keysFromBits ? keyOfBits(t_bits[i]) : KeysRW(keys).v[from];
+    sortedKeys[i] = !real || !keysOut ? KeyT(0u) : keysFromBits ? keyOfBits(t_bits[i]) : KeysRW(keys).v[from];
     sortedValues[i] = !real || VALUE_WORDS == 0u ? uvec2(0u)
+                      : indexValues             ? uvec2(from, 0u)
                       : VALUE_WORDS == 2u       ? ValsRW64(values).v[from]
                                                 : uvec2(ValsRW(values).v[from], 0u);
   }
-  if (!keysFromBits || VALUE_WORDS != 0u) {  // (uniform: push constants)
+  if ((!keysFromBits && keysOut) || (VALUE_WORDS != 0u && !indexValues)) {  // (uniform: push constants)
     memoryBarrierBuffer();
     barrier();
   }
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     uint at = positionOf(i);
     if (at >= t_count) continue;
-    KeysRW(keys).v[at] = sortedKeys[i];
+    if (keysOut) KeysRW(keys).v[at] = sortedKeys[i];
     if (VALUE_WORDS == 2u) ValsRW64(values).v[at] = sortedValues[i];
     else if (VALUE_WORDS == 1u) ValsRW(values).v[at] = sortedValues[i].x;
   }

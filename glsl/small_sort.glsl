@@ -21,6 +21,8 @@
 #define VALS_OUT64 ValsRW64
 #define ON_TILE_COUNT(digit, count)
 #define BEFORE_COUNT_BARRIER()
+#define PASS_INDEX 0u  // one pass that moves keys: given keys in and out
+#define PASS_MOVING 1u
 #include "binning_switches.glsl"
 #include "binning_next_tile.glsl"
 
@@ -35,7 +37,7 @@ void sortOneTile(uint count) {
   uint riders[KPI];
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     uint idx = laneIndex(i);
-    riders[i] = !RIDE_VALUES ? idx : idx < count ? loadValue(values, idx).x : 0u;
+    riders[i] = !RIDE_VALUES || passIndexValues() ? idx : idx < count ? loadValue(values, idx).x : 0u;
   }
   for (uint pass = 0u; pass < pc.passCount; ++pass) {
     clearTileCounts();
@@ -67,8 +69,10 @@ void sortOneTile(uint count) {
     }
     // The next pass writes s_tile only behind countTile's barriers.
   }
-  [[unroll]] for (uint i = 0u; i < KPI; ++i)
-    if (holdsKey(i)) KeysRW(keys).v[laneIndex(i)] = t_keys[i];
+  if (passWritesKeys()) {
+    [[unroll]] for (uint i = 0u; i < KPI; ++i)
+      if (holdsKey(i)) KeysRW(keys).v[laneIndex(i)] = t_keys[i];
+  }
   if (VALUE_WORDS == 0u) return;
   if (RIDE_VALUES) {  // read before the first pass's barriers
     [[unroll]] for (uint i = 0u; i < KPI; ++i)

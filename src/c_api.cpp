@@ -30,7 +30,7 @@ constexpr bool sameLayout() {
 }
 // Structs of the same layout in both: every field at the same offset.
 static_assert(sameLayout<VksortSortConfig, vksort::SortConfig>() &&
-              offsetof(VksortSortConfig, endBit) == offsetof(vksort::SortConfig, endBit));
+              offsetof(VksortSortConfig, discardKeys) == offsetof(vksort::SortConfig, discardKeys));
 static_assert(sameLayout<VksortBufferRange, vksort::BufferRange>() &&
               offsetof(VksortBufferRange, usage) == offsetof(vksort::BufferRange, usage));
 static_assert(sameLayout<VksortScratchRequirements, vksort::ScratchRequirements>() &&
@@ -57,6 +57,7 @@ vksort::SortConfig toCpp(const VksortSortConfig& c) {
   config.order = vksort::SortOrder(c.order);
   config.beginBit = c.beginBit;
   config.endBit = c.endBit;
+  config.discardKeys = c.discardKeys != 0;
   return config;
 }
 

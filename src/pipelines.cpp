@@ -35,7 +35,7 @@ Status Pipelines::create(const VolkDeviceTable& vk, VkDevice device, const Tunin
 
 Status Pipelines::get(const PipelineKey& given, VkPipeline* out) const {
   const PipelineKey key = normalizedKey(tuning_, given);
-  VkPipeline& slot = pipelines_[key.kernel][key.keyType][key.valueType][key.tier][key.fitted][key.digitWord][key.skewed];
+  VkPipeline& slot = pipelines_[key.kernel][key.keyType][key.valueType][key.tier][key.fitted][key.digitWord][key.skewed][key.permutation];
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (slot) {
@@ -107,7 +107,7 @@ Status Pipelines::build(const PipelineKey& key, VkPipeline* out) const {
 void Pipelines::destroy() {
   if (!vk_) return;
   // Every slot of the table, as the one array it is in memory.
-  VkPipeline* slots = &pipelines_[0][0][0][0][0][0][0];
+  VkPipeline* slots = &pipelines_[0][0][0][0][0][0][0][0];
   for (size_t i = 0; i < sizeof pipelines_ / sizeof *slots; ++i) {
     if (slots[i]) vk_->vkDestroyPipeline(device_, slots[i], allocator_);
     slots[i] = VK_NULL_HANDLE;

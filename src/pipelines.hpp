@@ -45,7 +45,7 @@ class Pipelines {
   // [kernel][key type][value type][tier][fitted][digit word]; unkeyed kernels use [0][0][0], the
   // histogram [type][0][0].
   static constexpr uint32_t kTiers = kMaxTileTiers > kMaxSmallTiles ? kMaxTileTiers : kMaxSmallTiles;
-  mutable VkPipeline pipelines_[kKernelCount][kKeyTypes][kValueTypes][kTiers][2][kDigitWords][2] = {};
+  mutable VkPipeline pipelines_[kKernelCount][kKeyTypes][kValueTypes][kTiers][2][kDigitWords][2][4] = {};
 };
 
 }  // namespace vksort::detail

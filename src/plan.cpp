@@ -80,6 +80,8 @@ SortPlan planSort(const Tuning& t, const SortConfig& c, uint32_t count, uint32_t
   if (p.smallKeys != 0) p.pipelines[kRoleSmall] = {kSmallSort, keyType, valueType, p.smallTier, false, kDigitAnyWord, false};
   if (p.chained) p.pipelines[kRoleChained] = {kChained, keyType, valueType, p.tier, false, kDigitAnyWord, false};
   p.pipelines[kRoleCopyBack] = {kCopyBack, 0, 0, 0, false, kDigitAnyWord, false};
+  for (PipelineKey& k : p.pipelines)
+    k.permutation = (c.valueType == ValueType::index ? kFlagIndexValues : 0) | (c.discardKeys ? kFlagDiscardKeys : 0);
 
   // The dispatches. A grid that depends on the count comes, for an indirect sort, from the
   // arguments the init kernel wrote into the header.
@@ -189,7 +191,7 @@ std::vector<PipelineKey> pipelinesUpTo(const Tuning& t, const SortConfig& c, uin
         take(k);
         const bool binning = k.kernel == kBinning;
         if (binning && !k.skewed && t.fitsWaves(p.tile))
-          take({k.kernel, k.keyType, k.valueType, k.tier, !k.fitted, k.digitWord, false});
+          take({k.kernel, k.keyType, k.valueType, k.tier, !k.fitted, k.digitWord, false, k.permutation});
       }
     }
   return keys;
@@ -199,10 +201,12 @@ std::string describePlan(const Tuning& t, const SortPlan& p) {
   std::string out;
   char line[256];
   const SortConfig& c = p.config;
-  std::snprintf(line, sizeof line, "sort of %u %s keys%s%s, %s, bits [%u, %u): %u passes, %s, %s\n",
+  std::snprintf(line, sizeof line, "sort of %u %s keys%s%s%s, %s, bits [%u, %u): %u passes, %s, %s\n",
                 p.count, keyTypeName(c.keyType),
-                c.valueType == ValueType::none ? "" : c.valueType == ValueType::u32 ? " with u32 values" : " with u64 values",
-                p.indirect ? " (indirect: at most)" : "", c.order == SortOrder::ascending ? "ascending" : "descending",
+                c.valueType == ValueType::none ? "" : c.valueType == ValueType::u32 ? " with u32 values"
+                                                  : c.valueType == ValueType::index ? " with their indices"
+                                                                                    : " with u64 values",
+                c.discardKeys ? " (only the values out)" : "", p.indirect ? " (indirect: at most)" : "", c.order == SortOrder::ascending ? "ascending" : "descending",
                 c.beginBit, c.endBit, p.passes,
                 t.algorithm == Algorithm::onesweep ? "Onesweep" : "reduce-then-scan",
                 p.smallOnly ? "in one workgroup" : p.chained ? "chained in one dispatch" : "one dispatch per pass");

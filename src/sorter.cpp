@@ -46,8 +46,11 @@ Status checkConfig(const SortConfig& given, SortConfig* out) {
   const SortConfig config = resolved(given);
   if (uint32_t(config.keyType) >= kKeyTypes)
     return fail(Result::errorInvalidArgument, "unsupported key type %u", unsigned(config.keyType));
-  if (uint32_t(config.valueType) > uint32_t(ValueType::u64))
+  if (uint32_t(config.valueType) > uint32_t(ValueType::index))
     return fail(Result::errorInvalidArgument, "unsupported value type %u", unsigned(config.valueType));
+  if (config.discardKeys && config.valueType == ValueType::none)
+    return fail(Result::errorInvalidArgument, "discardKeys without values would sort nothing anyone reads: give a value type "
+                                              "(ValueType::index for the permutation)");
   if (config.order != SortOrder::ascending && config.order != SortOrder::descending)
     return fail(Result::errorInvalidArgument, "unsupported sort order %u", unsigned(config.order));
   const uint32_t keyBits = keyBytes(config.keyType) * 8;

@@ -11,6 +11,9 @@ SortConfig taskConfig(uint32_t cls, const TuneInfo& info) {
     most = p.maxCount;
     chosen = p.config;
     chosen.endBit = endBitOf(chosen);
+    // Index values run u32 values' pipelines; the tuner reads back keys and values to check them.
+    if (chosen.valueType == ValueType::index) chosen.valueType = ValueType::u32;
+    chosen.discardKeys = false;
   }
   return chosen;
 }

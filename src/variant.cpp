@@ -34,6 +34,8 @@ const char* valueHandlingName(ValueHandling v) {
 PipelineKey normalizedKey(const Tuning& t, PipelineKey k) {
   if (k.kernel < kHistogram) k.keyType = 0;
   if (k.kernel < kBinning) k.valueType = 0;
+  if (k.valueType == uint32_t(ValueType::index)) k.valueType = uint32_t(ValueType::u32);  // PipelineKey::permutation says
+  if (k.kernel < kBinning || k.kernel == kUpsweep) k.permutation = 0;
   if (k.kernel < kBinning) k.tier = 0;
   k.fitted = k.fitted && k.kernel == kBinning;
   k.skewed = k.skewed && k.kernel == kBinning;
@@ -145,16 +147,17 @@ KernelVariant decideVariant(const Tuning& t, const PipelineKey& k) {
   v.hotRankTo = k.kernel == kBinning && atomics ? tile.hotRankTo : 0;  // (binning_tile.glsl's HOT_RANKING)
   v.patientWaits = t.patientWaits;
   v.lookbackWait = t.lookbackWait;
+  v.permutation = k.permutation;
   return v;
 }
 
-const uint32_t kSpecializationIds[22] = {
+const uint32_t kSpecializationIds[23] = {
     VKSORT_SPEC_WORKGROUP_SIZE,   VKSORT_SPEC_KEYS_PER_INVOCATION, VKSORT_SPEC_MIN_SUBGROUP_SIZE, VKSORT_SPEC_VALUE_WORDS,
     VKSORT_SPEC_LOOKBACK_LOADS,   VKSORT_SPEC_BALLOT_WORDS,        VKSORT_SPEC_HISTOGRAM_COPIES,  VKSORT_SPEC_KEY_TYPE,
     VKSORT_SPEC_LOOKBACK_WINDOW,  VKSORT_SPEC_PERSISTENT_TILES,    VKSORT_SPEC_REORDER_ROUNDS,    VKSORT_SPEC_PREFETCH_PAIRS,
     VKSORT_SPEC_RIDERS_ALONGSIDE, VKSORT_SPEC_HOT_DIGIT_FROM,      VKSORT_SPEC_HOT_DIGIT_TO,      VKSORT_SPEC_LOOKBACK_STORES,
     VKSORT_SPEC_PATIENT_WAITS,    VKSORT_SPEC_DIGIT_WORD,          VKSORT_SPEC_LOOKBACK_WAIT,     VKSORT_SPEC_HOT_RANK_TO,
-    VKSORT_SPEC_RANKING,          VKSORT_SPEC_VALUE_HANDLING};
+    VKSORT_SPEC_RANKING,          VKSORT_SPEC_VALUE_HANDLING,      VKSORT_SPEC_PERMUTATION};
 
 uint32_t specializationValue(const KernelVariant& v, uint32_t id) {
   switch (id) {
@@ -180,6 +183,7 @@ uint32_t specializationValue(const KernelVariant& v, uint32_t id) {
     case VKSORT_SPEC_HOT_RANK_TO: return v.hotRankTo;
     case VKSORT_SPEC_RANKING: return uint32_t(v.ranking);
     case VKSORT_SPEC_VALUE_HANDLING: return uint32_t(v.values);
+    case VKSORT_SPEC_PERMUTATION: return v.permutation;
     default: return 0;
   }
 }
@@ -220,6 +224,8 @@ std::string describeVariant(const KernelVariant& v, const std::vector<uint32_t>&
   if (has(VKSORT_SPEC_DIGIT_WORD) && v.digitWord != kDigitAnyWord) add("; digits in the %s word", kWords[v.digitWord]);
   if (has(VKSORT_SPEC_RIDERS_ALONGSIDE) && v.ridersAlongside) add("; riders beside the keys");
   if (has(VKSORT_SPEC_PATIENT_WAITS) && v.patientWaits) add("; patient waits");
+  if (has(VKSORT_SPEC_PERMUTATION) && (v.permutation & kFlagIndexValues)) add("; values generated (indices)");
+  if (has(VKSORT_SPEC_PERMUTATION) && (v.permutation & kFlagDiscardKeys)) add("; keys discarded");
   return out;
 }
 

@@ -23,7 +23,7 @@ enum Kernel : uint32_t {
 };
 const char* kernelName(Kernel k);
 
-constexpr uint32_t kValueTypes = 3;  // none, u32, u64
+constexpr uint32_t kValueTypes = 3;  // none, u32, u64 (index values run u32's kernels)
 
 // The forms a binning kernel takes, by the names and values the kernels know them by
 // (shader_interface.h's kRanking*, kValues*, kAccess*: specialization constants RANKING,
@@ -58,6 +58,8 @@ struct PipelineKey {
   bool fitted;         // binning: tiles of a run-time length (fitted to whole waves)
   uint32_t digitWord;  // kDigit*Word: 64-bit keys' word that holds the pass's digits
   bool skewed;        // binning: the tile's skewed form (TileShape::skewedForm())
+  // The tile kernels' permutation forms (kFlagIndexValues | kFlagDiscardKeys), compiled in where set.
+  uint32_t permutation = 0;
   bool operator==(const PipelineKey&) const = default;
 };
 // The key with what its kernel does not depend on zeroed, and the tier lowered to the first of
@@ -91,6 +93,7 @@ struct KernelVariant {
   uint32_t hotRankTo;     // 0: no hot-digit ranking
   bool patientWaits;
   uint32_t lookbackWait;  // spin turns before a look-back falls back (0: at once)
+  uint32_t permutation;   // PipelineKey::permutation
 };
 
 // The variant of the pipeline `key` (normalized) names.
@@ -99,7 +102,7 @@ KernelVariant decideVariant(const Tuning& t, const PipelineKey& key);
 // The specialization constants of a variant, by constant_id (VKSORT_SPEC_*): `value(id)`.
 uint32_t specializationValue(const KernelVariant& v, uint32_t constantId);
 // Every constant_id the kernels declare, ascending.
-extern const uint32_t kSpecializationIds[22];
+extern const uint32_t kSpecializationIds[23];
 
 // The variant as one line of text: its module and the switches of the constants it declares
 // (`declared`: modules.hpp's specIdsOf()).

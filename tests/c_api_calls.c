@@ -20,7 +20,7 @@ int cApiCreate(const VksortSorterCreateInfo* createInfo, uint32_t count, VksortS
   vksortGetSorterProperties(*sorter, &properties);
   EXPECT(properties.subgroupSize >= 4 && properties.maxCount >= count);
 
-  VksortSortConfig config = {VKSORT_KEY_TYPE_F32, VKSORT_VALUE_TYPE_U32, VKSORT_SORT_ORDER_DESCENDING, 0, 32};
+  VksortSortConfig config = {VKSORT_KEY_TYPE_F32, VKSORT_VALUE_TYPE_U32, VKSORT_SORT_ORDER_DESCENDING, 0, 32, 0};
   EXPECT(vksortGetScratchRequirements(*sorter, &config, count, scratch) == VKSORT_SUCCESS);
   EXPECT(scratch->size > 0 && (scratch->usage & VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT));
   EXPECT(vksortGetSortTimestampCount(&config) == 8);
@@ -51,7 +51,7 @@ int cApiRecord(VksortSorter sorter, VkCommandBuffer cmd, VkBuffer keys, VkBuffer
                VkDeviceSize scratchSize, uint32_t count) {
   VksortSortInfo info;
   memset(&info, 0, sizeof info);
-  VksortSortConfig config = {VKSORT_KEY_TYPE_F32, VKSORT_VALUE_TYPE_U32, VKSORT_SORT_ORDER_DESCENDING, 0, 32};
+  VksortSortConfig config = {VKSORT_KEY_TYPE_F32, VKSORT_VALUE_TYPE_U32, VKSORT_SORT_ORDER_DESCENDING, 0, 32, 0};
   info.config = config;
   info.count = count + 1; /* above maxCount: rejected */
   info.maxCount = count;

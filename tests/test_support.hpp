@@ -68,8 +68,12 @@ bool wideElements(const vksort::SortConfig& c);
 // n keys of `config`'s width: for 64-bit keys, `d` in the high word and uniform bits in the low
 // one (so that high digits carry the distribution and the low ones still vary).
 std::vector<uint32_t> makeKeysFor(const vksort::SortConfig& config, Dist d, size_t n, uint64_t seed);
-// Values that name their index: u32 i; u64 (i, ~i), so that both words are checked.
+// Values that name their index: u32 i; u64 (i, ~i), so that both words are checked. Index values
+// (ValueType::index) are what the sort must write: i.
 std::vector<uint32_t> makeValues(size_t n, vksort::ValueType type);
+// What a values buffer holds before a sort: `values`, or for index values (which the sort must not
+// read) a pattern no index has.
+std::vector<uint32_t> valuesBefore(const std::vector<uint32_t>& values, const vksort::SortConfig& config);
 
 // Sorts on the GPU: one command buffer copies the input in, sorts, copies the result out, with
 // the contract's barriers between. Guard words around each range must survive untouched.

@@ -179,7 +179,7 @@ TEST_SUITE("tuner") {
   TEST_CASE("the C API tunes, and frees what it returned") {
     const vksort::SorterCreateInfo ci = gpu().ctx.sorterCreateInfo();
     const VksortSorterCreateInfo cci = cCreateInfo(ci, VKSORT_ALGORITHM_ONESWEEP);
-    const VksortPreparedSort sorts[] = {{{VKSORT_KEY_TYPE_U32, VKSORT_VALUE_TYPE_NONE, VKSORT_SORT_ORDER_ASCENDING, 0, 0}, 10000}};
+    const VksortPreparedSort sorts[] = {{{VKSORT_KEY_TYPE_U32, VKSORT_VALUE_TYPE_NONE, VKSORT_SORT_ORDER_ASCENDING, 0, 0, 0}, 10000}};
     uint32_t calls = 0;
     const VksortTuneInfo info{.pSorterCreateInfo = &cci,
                               .queue = gpu().ctx.queue,

@@ -29,6 +29,9 @@ const char* const kUsage =
     "                        [--workloads room,...] [--workload-log2 20,22,24,26] [--ply-keys F]\n"
     "                        (renderer keys from ../workloads.hpp, as vksort_bench generates them;\n"
     "                         the ply workload reads the keys vksort_bench --save-keys wrote)\n"
+    "                        [--permutation 1] (pairs sort a permutation: the fill of indices\n"
+    "                         0..n-1 is timed with SortPairs; the mode gets \"-perm\", as\n"
+    "                         vksort_bench --permutation 1 names its index-value sorts)\n"
     "modes: keys32, pairs32, keysf32, pairs32b16, pairs32b24, keys64, pairs64v32, pairs64v64\n";
 
 struct Args {
@@ -39,6 +42,7 @@ struct Args {
   std::vector<std::string> workloads;
   std::vector<int> workloadLog2 = {20, 22, 24, 26};
   std::string plyKeys;
+  bool permutation = false;  // pairs as renderers draw them: the index fill is part of the sort
 };
 
 std::vector<std::string> split(const std::string& s) {
@@ -81,9 +85,16 @@ void run(const Args& args, const char* mode, size_t n, int q, int beginBit, int 
   size_t tmp = std::max(tmp32, tmp64);
   void* dtmp = nullptr;
   CK(cudaMalloc(&dtmp, tmp + 1));
+  // A permutation's values are written by the timed work (as a renderer must), others restored.
+  const bool permutation = PAIRS && args.permutation;
+  const std::string label = std::string(mode) + (permutation ? "-perm" : "");
+  auto timedSort = [&](void* d, size_t& bytes, auto count) {
+    if (permutation) iota<V><<<unsigned((n + 255) / 256), 256>>>(v0, n);
+    sort(d, bytes, count);
+  };
   auto restore = [&] {
     CK(cudaMemcpyAsync(k0, kp, n * sizeof(K), cudaMemcpyDeviceToDevice));
-    if (PAIRS) iota<V><<<unsigned((n + 255) / 256), 256>>>(v0, n);
+    if (PAIRS && !permutation) iota<V><<<unsigned((n + 255) / 256), 256>>>(v0, n);
     kb = cub::DoubleBuffer<K>(k0, k1);
     vb = cub::DoubleBuffer<V>(v0, v1);
   };
@@ -109,14 +120,14 @@ void run(const Args& args, const char* mode, size_t n, int q, int beginBit, int 
     auto start = std::chrono::steady_clock::now();
     do {
       restore();
-      sort(dtmp, tmp, count);
+      timedSort(dtmp, tmp, count);
       CK(cudaDeviceSynchronize());
     } while (std::chrono::steady_clock::now() - start < std::chrono::milliseconds(args.warmupMs));
     std::vector<float> t;
     for (int it = 0; it < args.iterations; ++it) {
       restore();
       CK(cudaEventRecord(a));
-      sort(dtmp, tmp, count);
+      timedSort(dtmp, tmp, count);
       CK(cudaEventRecord(b));
       CK(cudaEventSynchronize(b));
       float ms;
@@ -127,7 +138,7 @@ void run(const Args& args, const char* mode, size_t n, int q, int beginBit, int 
     std::sort(t.begin(), t.end());
     float med = t[t.size() / 2];
     const std::string dist = host ? "scene" : "q" + std::to_string(q);
-    std::printf("%s,%s,%s,%zu,%.4f,%.4f,%.2f,%s\n", impl, mode, dist.c_str(), n, med, t[0], n / (med * 1e6),
+    std::printf("%s,%s,%s,%zu,%.4f,%.4f,%.2f,%s\n", impl, label.c_str(), dist.c_str(), n, med, t[0], n / (med * 1e6),
                 ok ? "ok" : "FAIL");
     std::fflush(stdout);
   };
@@ -193,6 +204,7 @@ int main(int argc, char** argv) {
       args.workloadLog2.clear();
       for (auto& s : split(v)) args.workloadLog2.push_back(std::stoi(s));
     } else if (k == "--ply-keys") args.plyKeys = v;
+    else if (k == "--permutation") args.permutation = std::stoi(v) != 0;
     else if (k == "--dists") {
       args.dists.clear();
       if (v != "none") for (auto& s : split(v)) args.dists.push_back(std::stoi(s));
