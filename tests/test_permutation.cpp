@@ -5,8 +5,6 @@
 // key type and order, bit ranges of odd and even pass counts, passes whose digit is constant (all of
 // them: the identity permutation still has to be written), direct and indirect counts, the
 // one-workgroup sorts, the chained sort, one dispatch per pass, portions and reduce-then-scan.
-// Float and descending keys also check that keys are mapped once (key_order.glsl): the passes
-// between the first and the last move stored keys, and the caller gets its own bits back.
 #include <cstring>
 
 #include "test_support.hpp"
@@ -129,8 +127,7 @@ TEST_SUITE("permutation") {
 
   TEST_CASE("the sorted keys come back bit for bit where they are kept") {
     // Float keys with -0.0 among +0.0 (and NaNs, infinities, denormals: makeKeysFor's bits are
-    // uniform), sorted over several passes: the passes between the first and the last hold the
-    // stored form (key_order.glsl), and only the last one's inverse map gives the caller's bits.
+    // uniform), sorted over several passes, alone and with values: the caller's bits come back.
     const TestProperties p = testProperties(gpu().sorter);
     for (KeyType type : {KeyType::f32, KeyType::f64, KeyType::i32})
       for (SortOrder order : {SortOrder::ascending, SortOrder::descending})
