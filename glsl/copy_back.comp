@@ -1,9 +1,8 @@
 // Copy-back kernel: after an odd number of binning passes the sorted keys (and values) are in the
 // scratch copies; this moves them to the caller's buffers (values alone with kFlagDiscardKeys).
 // Where every pass was constant none ran (pass_route.glsl): the keys never left the caller's
-// buffers, and every workgroup leaves. One
-// element per invocation, 32- or 64-bit (kFlagKeys64, kFlagValues64), from per-workgroup bases
-// so that indices stay small.
+// buffers, and every workgroup leaves. One element per invocation, 32- or 64-bit (kFlagKeys64,
+// kFlagValues64), from per-workgroup bases so that indices stay small.
 //   reads keysIn/valsIn [0, count), writes keysOut/valsOut [0, count)
 #version 450
 layout(local_size_x = 256) in;  // before common.glsl: nothing there may see gl_WorkGroupSize as 1

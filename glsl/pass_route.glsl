@@ -43,7 +43,10 @@ const uint PERMUTATION = kFlagIndexValues | kFlagDiscardKeys;
 // The passes that move keys, from the header's word: with index values (kFlagIndexValues) a sort
 // none of whose passes moves still has its values to write, so its first pass moves (a constant
 // digit keeps every key in place).
-uint movingPasses(uint headerWord) { return headerWord == 0u && (PERMUTATION & pc.flags & kFlagIndexValues) != 0u ? 1u : headerWord; }
+// (The constant's test first, where it folds: a pipeline without the form is then the one before it.)
+uint movingPasses(uint headerWord) {
+  return (PERMUTATION & pc.flags & kFlagIndexValues) != 0u && headerWord == 0u ? 1u : headerWord;
+}
 
 // Whether pass `pass` sorts by its digit (else it skips or copies).
 bool passMoves(uint pass) { return ((movingPasses(pc.header.v[kHeaderMovingPasses]) >> pass) & 1u) != 0u; }

@@ -21,7 +21,7 @@
 #define VALS_OUT64 ValsRW64
 #define ON_TILE_COUNT(digit, count)
 #define BEFORE_COUNT_BARRIER()
-#define PASS_INDEX 0u  // one pass that moves keys: given keys in and out
+#define PASS_INDEX 0u  // the pass forms (pass_route.glsl): one pass, which moves the keys
 #define PASS_MOVING 1u
 #include "binning_switches.glsl"
 #include "binning_next_tile.glsl"

@@ -80,8 +80,7 @@ SortPlan planSort(const Tuning& t, const SortConfig& c, uint32_t count, uint32_t
   if (p.smallKeys != 0) p.pipelines[kRoleSmall] = {kSmallSort, keyType, valueType, p.smallTier, false, kDigitAnyWord, false};
   if (p.chained) p.pipelines[kRoleChained] = {kChained, keyType, valueType, p.tier, false, kDigitAnyWord, false};
   p.pipelines[kRoleCopyBack] = {kCopyBack, 0, 0, 0, false, kDigitAnyWord, false};
-  for (PipelineKey& k : p.pipelines)
-    k.permutation = (c.valueType == ValueType::index ? kFlagIndexValues : 0) | (c.discardKeys ? kFlagDiscardKeys : 0);
+  for (PipelineKey& k : p.pipelines) k.permutation = permutationFlags(c);
 
   // The dispatches. A grid that depends on the count comes, for an indirect sort, from the
   // arguments the init kernel wrote into the header.

@@ -13,6 +13,11 @@ namespace vksort::detail {
 uint32_t passCount(const SortConfig& config);
 // "u32", "f32", ... ("?" for a value that names no type).
 const char* keyTypeName(KeyType k);
+// A permutation sort's forms as the kernels know them (kFlagIndexValues | kFlagDiscardKeys): the
+// push constants' flags and, for the pipelines that compile them in, PipelineKey::permutation.
+inline uint32_t permutationFlags(const SortConfig& c) {
+  return (c.valueType == ValueType::index ? kFlagIndexValues : 0) | (c.discardKeys ? kFlagDiscardKeys : 0);
+}
 
 // Dispatches before the binning passes: init, histogram, scan.
 constexpr uint32_t kFixedDispatches = 3;

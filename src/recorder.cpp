@@ -55,8 +55,7 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
   const uint32_t kb = keyBytes(c.keyType), vb = valueBytes(c.valueType);
   const uint32_t baseFlags = (indirect ? kFlagIndirectCount : 0) | (c.order == SortOrder::descending ? kFlagDescending : 0) |
                              (plan.wideAddresses ? kFlagWideAddresses : 0) |
-                             (t.skipConstantPasses ? kFlagSkipConstantPasses : 0) |
-                             (c.valueType == ValueType::index ? kFlagIndexValues : 0) | (c.discardKeys ? kFlagDiscardKeys : 0);
+                             (t.skipConstantPasses ? kFlagSkipConstantPasses : 0) | permutationFlags(c);
   const VkDeviceAddress keys[2] = {a.keys, a.scratch + layout.keysAlt};  // the ping-pong: the caller's, the scratch's
   const VkDeviceAddress values[2] = {a.values, pairs ? a.scratch + layout.valuesAlt : 0};
   Timestamps stamps{s.vk, cmd, info.timestampPool, info.firstTimestamp};
