@@ -33,6 +33,11 @@
 #if !defined(ON_TILE_COUNT) || !defined(BEFORE_COUNT_BARRIER)
 #error "binning: the kernel defines ON_TILE_COUNT(digit, count) and BEFORE_COUNT_BARRIER() (empty where it has none)"
 #endif
+// PASS_INDEX, PASS_MOVING: the kernel's pass and the passes that move keys (a shared word or a
+// constant), for the permutation forms (pass_route.glsl's passIndexValues(), passWritesKeys()).
+#if !defined(PASS_INDEX) || !defined(PASS_MOVING)
+#error "binning: the kernel defines PASS_INDEX and PASS_MOVING (its pass; the passes that move keys)"
+#endif
 #define TAKES_TICKETS (BINNING_KERNEL == VKSORT_ONESWEEP_PASS || BINNING_KERNEL == VKSORT_DOWNSWEEP)
 #define LOOKS_BACK (BINNING_KERNEL == VKSORT_ONESWEEP_PASS || BINNING_KERNEL == VKSORT_CHAINED)
 

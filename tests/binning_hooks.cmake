@@ -16,6 +16,8 @@ set(hooks [=[
 #define FALLBACK_TILE_KEYS TILE
 #define FALLBACK_KEY_COUNT pc.count
 #define FALLBACK_SHIFT pc.shift
+#define PASS_INDEX pc.pass
+#define PASS_MOVING s_movingPasses
 ]=])
 set(body [=[
 #include "binning_switches.glsl"
@@ -40,7 +42,7 @@ compile(every "${hooks}${body}")
 if(NOT every_rc EQUAL 0)
   message(FATAL_ERROR "a kernel with every hook does not build:\n${every_out}")
 endif()
-foreach(hook BINNING_KERNEL KEYS_IN VALS_OUT64 ON_TILE_COUNT BEFORE_COUNT_BARRIER LOOKBACK_STATUS FALLBACK_SHIFT)
+foreach(hook BINNING_KERNEL KEYS_IN VALS_OUT64 ON_TILE_COUNT BEFORE_COUNT_BARRIER LOOKBACK_STATUS FALLBACK_SHIFT PASS_INDEX PASS_MOVING)
   string(REGEX REPLACE "#define ${hook}[^\n]*\n" "" without "${hooks}")
   compile(without_${hook} "${without}${body}")
   if(without_${hook}_rc EQUAL 0 OR NOT without_${hook}_out MATCHES "'#error' :[^\n]*${hook}")
