@@ -1,7 +1,8 @@
-// The splats sample (samples/splats): scenes with a known answer rendered by both renderers
-// (quads: cull -> indirect vksort by depth -> back-to-front draw; tiles: project -> copies per
-// tile -> indirect vksort of 64-bit keys -> ranges -> front-to-back blend), the two renderers'
-// pictures compared, and the .ply loader on files written here, malformed ones included.
+// The splats sample (samples/splats): scenes with a known answer rendered by every renderer
+// (quads: cull -> indirect vksort by depth -> back-to-front draw; tiles: project -> permutation
+// sort by depth -> copies per tile in that order -> stable sort by tile -> ranges -> front-to-back
+// blend; tiles64: the copies sorted by 64-bit (tile, depth) keys instead), their pictures
+// compared, and the .ply loader on files written here, malformed ones included.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -27,7 +28,7 @@ splats::Splat disk(float z, float r, float g, float b) {
   return s;
 }
 
-constexpr splats::Method kMethods[] = {splats::Method::quads, splats::Method::tiles};
+constexpr splats::Method kMethods[] = {splats::Method::quads, splats::Method::tiles, splats::Method::tiles64};
 
 // The center pixel of a 64x64 frame seen from (0, 0, 3) looking at the origin.
 std::array<uint8_t, 4> centerPixel(const std::vector<splats::Splat>& scene, splats::Method method, uint32_t* visible) {
@@ -140,11 +141,12 @@ TEST_SUITE("splats") {
     }
   }
 
-  TEST_CASE("both renderers draw the same pictures") {
+  TEST_CASE("every renderer draws the same pictures") {
     if (!gpu().ctx.hasGraphics) FAIL("the test device cannot draw");
     // The procedural scene from two sides and close up (splats over many tiles, some beside the
     // camera), with its own colours and with view-dependent ones. The quads blend in half floats,
-    // the tiles in float: they differ by rounding only, well inside the bounds below.
+    // the tiles in float: they differ by rounding only, well inside the bounds below. The two tile
+    // sorts put each tile's splats in the same order (but where depths tie): the same pixels.
     const splats::Camera views[] = {
         {{0, 2, 6}, {0, 0, 0}, 0.9f}, {{-5, 1.5f, -3}, {0, 0.5f, 0}, 0.9f}, {{0.5f, 0.8f, 2.2f}, {0, 0.5f, 0}, 0.9f}};
     const uint32_t width = 96, height = 72;
@@ -161,15 +163,23 @@ TEST_SUITE("splats") {
     for (const splats::Scene* sc : {&scene, &shScene}) {
       splats::Renderer quads(gpu().ctx, gpu().sorter, *sc, width, height, splats::Method::quads);
       splats::Renderer tiles(gpu().ctx, gpu().sorter, *sc, width, height, splats::Method::tiles);
+      splats::Renderer tiles64(gpu().ctx, gpu().sorter, *sc, width, height, splats::Method::tiles64);
       for (const splats::Camera& camera : views) {
         CAPTURE(sc->shDegree);
         CAPTURE(camera.eye[0]);
-        std::vector<uint8_t> a, b;
+        std::vector<uint8_t> a, b, c;
         const uint32_t visibleQuads = quads.render(camera, &a).visible;
-        const uint32_t visibleTiles = tiles.render(camera, &b).visible;
+        const splats::FrameStats twoPhase = tiles.render(camera, &b);
+        const splats::FrameStats keys64 = tiles64.render(camera, &c);
         requireNoValidationMessages();
         CHECK(visibleQuads > 500);
-        CHECK(visibleTiles > 500);
+        CHECK(twoPhase.visible > 500);
+        CHECK(keys64.visible == twoPhase.visible);
+        CHECK(keys64.sorted == twoPhase.sorted);
+        size_t differ = 0;
+        for (size_t i = 0; i < b.size(); ++i) differ += b[i] != c[i];
+        MESSAGE("two tile sorts: ", differ, " bytes differ");
+        CHECK(differ <= b.size() / 1000);
         double sum = 0;
         int worst = 0, lit = 0;
         for (size_t i = 0; i < a.size(); ++i) {
@@ -200,26 +210,42 @@ TEST_SUITE("splats") {
       scene.push_back(s);
     }
     const splats::Camera camera{{0, 0, 3}, {0, 0, 0}, 0.8f};
-    std::vector<uint8_t> quads, tiles;
+    std::vector<uint8_t> quads;
     splats::Renderer(gpu().ctx, gpu().sorter, scene, 1024, 512, splats::Method::quads).render(camera, &quads);
-    splats::Renderer renderer(gpu().ctx, gpu().sorter, scene, 1024, 512, splats::Method::tiles);
-    splats::FrameStats st = renderer.render(camera, &tiles);
-    requireNoValidationMessages();
-    CHECK(st.visible == 40);
-    CHECK(st.sorted == 40u * 64 * 32);
-    int worst = 0;
-    for (size_t i = 0; i < quads.size(); ++i) worst = std::max(worst, std::abs(int(quads[i]) - int(tiles[i])));
-    CHECK(worst <= 4);
-    // The next frame fits at once.
-    bool whole = false;
-    VkCommandBuffer cmd = gpu().ctx.beginCommands();
-    renderer.record(cmd, camera);
-    gpu().ctx.submitAndWait(cmd);
-    st = renderer.finish(&whole);
-    CHECK(whole);
-    CHECK(st.sorted == 40u * 64 * 32);
-    REQUIRE(st.partsMs.size() == 5);
-    CHECK(st.partsMs[2].first == "sort");
+    for (splats::Method method : {splats::Method::tiles, splats::Method::tiles64}) {
+      CAPTURE(splats::methodName(method));
+      std::vector<uint8_t> tiles;
+      splats::Renderer renderer(gpu().ctx, gpu().sorter, scene, 1024, 512, method);
+      splats::FrameStats st = renderer.render(camera, &tiles);
+      requireNoValidationMessages();
+      CHECK(st.visible == 40);
+      CHECK(st.sorted == 40u * 64 * 32);
+      int worst = 0;
+      for (size_t i = 0; i < quads.size(); ++i) worst = std::max(worst, std::abs(int(quads[i]) - int(tiles[i])));
+      CHECK(worst <= 4);
+      // The next frame fits at once.
+      bool whole = false;
+      VkCommandBuffer cmd = gpu().ctx.beginCommands();
+      renderer.record(cmd, camera);
+      gpu().ctx.submitAndWait(cmd);
+      st = renderer.finish(&whole);
+      CHECK(whole);
+      CHECK(st.sorted == 40u * 64 * 32);
+      // The sorts' parts, and their time together.
+      std::vector<std::string> names, sorts = method == splats::Method::tiles
+                                                  ? std::vector<std::string>{"depth sort", "tile sort"}
+                                                  : std::vector<std::string>{"sort"};
+      double sortMs = 0;
+      for (const auto& [name, ms] : st.partsMs) {
+        names.push_back(name);
+        if (std::find(sorts.begin(), sorts.end(), name) != sorts.end()) sortMs += ms;
+      }
+      CHECK(names == (method == splats::Method::tiles
+                          ? std::vector<std::string>{"project", "depth sort", "duplicate", "tile sort", "ranges", "blend"}
+                          : std::vector<std::string>{"project", "duplicate", "sort", "ranges", "blend"}));
+      CHECK(st.sortMs == doctest::Approx(sortMs));
+      CHECK(st.sortMs > 0);
+    }
   }
 
   TEST_CASE("a procedural frame: every splat in view is drawn") {

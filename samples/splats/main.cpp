@@ -3,6 +3,7 @@
 // copy per tile, sort by tile and depth, blend front to back in compute); each writes a PNG.
 // Usage: vksort_splats --help. Without --ply, a procedural scene of N splats (default 20000, a
 // size that suits lavapipe).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -18,12 +19,13 @@
 namespace {
 
 const char kUsage[] =
-    "usage: vksort_splats [--ply scene.ply | --splats N] [--renderer quads|tiles] [--frames F] [--size WxH]\n"
+    "usage: vksort_splats [--ply scene.ply | --splats N] [--renderer quads|tiles|tiles64] [--frames F] [--size WxH]\n"
     "                    [--out DIR] [--y-up | --y-down] [--window] [--validate] [--tuning FILE]\n"
     "  --ply FILE     a 3DGS-layout binary .ply scene (default: a procedural scene)\n"
     "  --splats N     splats of the procedural scene (default 20000)\n"
-    "  --renderer R   quads: sorted by depth, drawn as quads (default); tiles: sorted by tile and depth,\n"
-    "                 blended per 16x16 tile in compute\n"
+    "  --renderer R   quads: sorted by depth, drawn as quads (default); tiles: sorted by depth, copied per\n"
+    "                 16x16 tile, sorted by tile, blended per tile in compute; tiles64: the same picture,\n"
+    "                 the copies sorted by 64-bit (tile, depth) keys\n"
     "  --frames F     frames to render, orbiting the scene (default 8)\n"
     "  --size WxH     image size (default 640x480)\n"
     "  --out DIR      where frame_NNN.png go, created if missing (default .)\n"
@@ -34,6 +36,22 @@ const char kUsage[] =
     "  --validate     Khronos validation on; any message is an error\n"
     "  --tuning FILE  tuning data from vksort_tune on this device (refused: an error)\n"
     "  --help         this text\n";
+
+// Each part's median over `frames` (all with the same parts), as FrameStats::summary() prints it.
+std::string medians(const std::vector<splats::FrameStats>& frames) {
+  auto median = [&](auto time) {
+    std::vector<double> v;
+    for (const splats::FrameStats& f : frames) v.push_back(time(f));
+    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+    return v[v.size() / 2];
+  };
+  splats::FrameStats m = frames.front();
+  for (size_t p = 0; p < m.partsMs.size(); ++p)
+    m.partsMs[p].second = median([&](const splats::FrameStats& f) { return f.partsMs[p].second; });
+  m.sortMs = median([](const splats::FrameStats& f) { return f.sortMs; });
+  m.frameMs = median([](const splats::FrameStats& f) { return f.frameMs; });
+  return m.summary();
+}
 
 }  // namespace
 
@@ -65,8 +83,9 @@ int main(int argc, char** argv) try {
     else if (k == "--out") out = v;
     else if (k == "--tuning") tuning = v;
     else if (k == "--renderer") {
-      if (v != "quads" && v != "tiles") throw std::invalid_argument("--renderer wants quads or tiles, not \"" + v + "\"");
-      method = v == "tiles" ? splats::Method::tiles : splats::Method::quads;
+      if (v != "quads" && v != "tiles" && v != "tiles64")
+        throw std::invalid_argument("--renderer wants quads, tiles or tiles64, not \"" + v + "\"");
+      method = v == "tiles" ? splats::Method::tiles : v == "tiles64" ? splats::Method::tiles64 : splats::Method::quads;
     }
     else if (char rest = 0; std::sscanf(v.c_str(), "%ux%u%c", &width, &height, &rest) != 2 || !width || !height)
       throw std::invalid_argument("--size wants WxH, not \"" + v + "\"");
@@ -108,6 +127,7 @@ int main(int argc, char** argv) try {
     // The orbit goes round the scene's bounds (without stray splats), the right way up.
     const splats::Framing framing = splats::frameScene(scene.splats);
     std::vector<uint8_t> rgba;
+    std::vector<splats::FrameStats> timed;  // every frame but the first (pipelines' first use)
     for (uint32_t f = 0; f < frames; ++f) {
       float angle = 6.2831853f * float(f) / float(std::max(frames, 1u));
       splats::Camera cam = splats::orbitCamera(framing, angle, down, 0.9f, 0.35f, 1.0f, float(width) / float(height));
@@ -118,7 +138,9 @@ int main(int argc, char** argv) try {
       std::printf("frame %u: %u visible, %u keys sorted, %s -> %s\n", f, st.visible, st.sorted, st.summary().c_str(),
                   (out + name).c_str());
       if (ctx.validationMessages()) throw std::runtime_error("validation: " + ctx.lastValidationMessage());
+      if (f > 0) timed.push_back(st);
     }
+    if (!timed.empty()) std::printf("median of frames 1-%u: %s\n", frames - 1, medians(timed).c_str());
   }
   vksort::destroySorter(sorter);
   return 0;

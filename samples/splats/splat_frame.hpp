@@ -15,14 +15,15 @@ namespace splats {
 struct FrameData {
   float view[16];  // column-major
   VkDeviceAddress splats, sh, keys, indices, counts, screen, firsts, ranges;
+  VkDeviceAddress depthKeys, visibleIds, order, blockSums;
   uint32_t count;
   float focalX, focalY, width, height;
-  uint32_t shDegree, capacity, tilesX, tilesY;
-  uint32_t pad[3];
+  uint32_t shDegree, capacity, tilesX, tilesY, twoPhase;
+  uint32_t pad[2];
   float background[4];
 };
-static_assert(offsetof(FrameData, count) == 128 && offsetof(FrameData, background) == 176 &&
-                  sizeof(FrameData) == 192,
+static_assert(offsetof(FrameData, count) == 160 && offsetof(FrameData, background) == 208 &&
+                  sizeof(FrameData) == 224,
               "splat_common.glsl's std430 layout");
 
 // Where nothing is drawn (both renderers).
@@ -52,8 +53,9 @@ class FramePath {
 // The two paths (splat_quads.cpp, splat_tiles.cpp), for `count` splats in a width x height image.
 std::unique_ptr<FramePath> createQuadPath(vkctx::Context& ctx, vksort::Sorter sorter, uint32_t count, uint32_t width,
                                           uint32_t height, VkDeviceAddress frame);
+// twoPhase: the tiles' copies sorted by depth then tile (else by 64-bit keys, splat_tiles.cpp).
 std::unique_ptr<FramePath> createTilePath(vkctx::Context& ctx, vksort::Sorter sorter, uint32_t count, uint32_t width,
-                                          uint32_t height, VkDeviceAddress frame);
+                                          uint32_t height, VkDeviceAddress frame, bool twoPhase);
 
 // Points `sort` (its config set) at `keys` and `values` for up to `maxCount` keys and returns the
 // scratch buffer sized for them.

@@ -2,9 +2,11 @@
 // sort (docs/SPLATS.md):
 // - quads: cull, sort every visible splat by depth (u32 keys, vksort indirect), draw the splats
 //   back to front as alpha-blended screen-space quads (splat_quads.cpp);
-// - tiles: project, copy each splat once per 16x16 tile it touches, sort (tile << 32 | depth)
-//   keys (u64, vksort indirect over the bits the tile count needs), find each tile's range, blend
-//   front to back in compute (splat_tiles.cpp), as 3D Gaussian Splatting's rasterizer does.
+// - tiles: project, sort the visible splats by depth (a permutation sort), copy each once per
+//   16x16 tile it touches in that order, sort the copies' u32 tile ids (stable: each tile's stay
+//   nearest first), find each tile's range, blend front to back in compute (splat_tiles.cpp);
+// - tiles64: the same picture as 3D Gaussian Splatting's rasterizer sorts it: copies made in any
+//   order with (tile << 32 | depth) keys, one u64 sort over the bits the tile count needs.
 // Into an RGBA8 image (offscreen, or blitted to a window); timestamps around each part.
 #pragma once
 #include <memory>
@@ -18,17 +20,18 @@
 
 namespace splats {
 
-enum class Method { quads, tiles };
+enum class Method { quads, tiles, tiles64 };
 const char* methodName(Method m);
 
 struct FrameStats {
   // GPU time of each part, in order, from timestamps (quads: cull, sort, draw; tiles: project,
-  // duplicate, sort, ranges, blend).
+  // depth sort, duplicate, tile sort, ranges, blend; tiles64: project, duplicate, sort, ranges,
+  // blend).
   std::vector<std::pair<std::string, double>> partsMs;
-  double sortMs, frameMs;
+  double sortMs, frameMs;  // sortMs: the parts that are sorts ("... sort"), together
   uint32_t visible;  // splats drawn
   uint32_t sorted;   // keys sorted: quads, the visible splats; tiles, their copies (one per tile)
-  std::string summary() const;  // "cull 0.010 ms, sort ..., frame ... ms"
+  std::string summary() const;  // "cull 0.010 ms, sort ..., sorts ... ms, frame ... ms"
 };
 
 class Renderer {

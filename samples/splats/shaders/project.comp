@@ -1,9 +1,12 @@
 // Tile renderer, pass 1: per splat, its projection (projection.glsl), colour and the rectangle
-// of 16x16 tiles its 3-sigma circle touches; it reserves one key slot per tile touched.
+// of 16x16 tiles its 3-sigma circle touches. With 64-bit keys it reserves one key slot per tile
+// touched; two-phase, it appends its depth key and index to the visible splats, which the depth
+// sort orders before any copy is made (sorted_copies.glsl).
 #version 450
 layout(local_size_x = 256) in;
 #include "projection.glsl"
 #include "tiles.glsl"
+#include "vksort/keys.glsl"
 
 void main() {
   uint i = gl_GlobalInvocationID.x;
@@ -20,8 +23,13 @@ void main() {
   uint tiles = (hi.x - lo.x) * (hi.y - lo.y);
   uint first = 0;
   if (tiles != 0u) {
-    first = atomicAdd(frame.counts.v[kCountCopies], tiles);
-    atomicAdd(frame.counts.v[kCountVisible], 1u);
+    uint visible = atomicAdd(frame.counts.v[kCountVisible], 1u);
+    if (frame.twoPhase != 0u) {
+      frame.depthKeys.v[visible] = vksortFloatKey(p.depth);  // nearest first
+      frame.visibleIds.v[visible] = i;
+    } else {
+      first = atomicAdd(frame.counts.v[kCountCopies], tiles);
+    }
     frame.screen.v[i] = ScreenSplat(vec4(p.conic, s.opacity), vec4(colorSeen(s, i), p.depth), p.center,
                                     lo.x | lo.y << 16, hi.x | hi.y << 16);
   } else {

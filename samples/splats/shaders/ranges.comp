@@ -8,7 +8,7 @@ void main() {
   uint i = gl_GlobalInvocationID.x;
   uint n = keysWritten();
   if (i >= n) return;
-  uint tile = frame.keys.v[2u * i + 1u];
-  if (i == 0u || frame.keys.v[2u * i - 1u] != tile) frame.ranges.v[2u * tile] = i;
-  if (i + 1u == n || frame.keys.v[2u * i + 3u] != tile) frame.ranges.v[2u * tile + 1u] = i + 1u;
+  uint tile = tileOfKey(i);
+  if (i == 0u || tileOfKey(i - 1u) != tile) frame.ranges.v[2u * tile] = i;
+  if (i + 1u == n || tileOfKey(i + 1u) != tile) frame.ranges.v[2u * tile + 1u] = i + 1u;
 }

@@ -37,6 +37,10 @@ layout(buffer_reference, std430, buffer_reference_align = 16) buffer FrameData {
   ScreenSplats screen;  // tiles: per splat
   Words firsts;   // tiles: per splat, its first copy's slot
   Words ranges;   // tiles: per tile, [first, end) of its keys after the sort
+  Words depthKeys;   // two-phase tiles: a depth key per visible splat (the depth sort's keys)
+  Words visibleIds;  // two-phase tiles: the splat index of each, in the same order
+  Words order;       // two-phase tiles: after the depth sort, positions in those nearest first
+  Words blockSums;   // two-phase tiles: copies per block of sorted splats, then where each begins
   uint count;     // splats in the scene
   float focalX;   // pixels
   float focalY;
@@ -46,6 +50,8 @@ layout(buffer_reference, std430, buffer_reference_align = 16) buffer FrameData {
   uint capacity;  // tiles: key slots
   uint tilesX;    // tiles: the grid
   uint tilesY;
+  uint twoPhase;  // tiles: 1: sorted by depth, copied in that order, sorted by tile (u32 keys);
+                  // 0: (tile << 32 | depth) u64 keys, sorted once
   vec4 background;  // what shows where nothing is drawn (RGB; alpha 1)
 };
 layout(push_constant) uniform Push { FrameData frame; };
