@@ -76,6 +76,10 @@ static_assert(kHeaderFallbacks < kHeaderPassGrids && kHeaderPassGrids + 6u * kMa
               "the header's words overlap");
 #endif
 VKSORT_CONST kCopyBackWorkgroup = 256u;             // copy_back.comp's invocations per workgroup
+// Depth keys (depth_keys.glsl): invocations per workgroup, and the most workgroups (each one's
+// range is a pair of words in the caller's scratch, which every workgroup of the second kernel reads).
+VKSORT_CONST kDepthKeysWorkgroup = 256u;
+VKSORT_CONST kDepthKeysMaxGroups = 1024u;
 
 // Look-back status word, one per (tile, digit):
 //   31 30 | 29 ............................ 0

@@ -20,13 +20,16 @@ constexpr bool sameLayout() {
 }
 [[maybe_unused]] void fieldsAgree(const VksortSorterCreateInfo& c, const vksort::SorterCreateInfo& cpp,
                                   const VksortSortInfo& ci, const vksort::SortInfo& cppi, const VksortSorterProperties& cp,
-                                  const vksort::SorterProperties& cppp) {
+                                  const vksort::SorterProperties& cppp, const VksortDepthKeysInfo& cd,
+                                  const vksort::DepthKeysInfo& cppd) {
   [[maybe_unused]] auto& [a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14] = c;
   [[maybe_unused]] auto& [b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14] = cpp;
   [[maybe_unused]] auto& [c0, c1, c2, c3, c4, c5, c6, c7, c8] = ci;
   [[maybe_unused]] auto& [d0, d1, d2, d3, d4, d5, d6, d7, d8] = cppi;
   [[maybe_unused]] auto& [e0, e1, e2, e3, e4] = cp;
   [[maybe_unused]] auto& [f0, f1, f2, f3, f4] = cppp;
+  [[maybe_unused]] auto& [g0, g1, g2, g3, g4, g5, g6] = cd;
+  [[maybe_unused]] auto& [h0, h1, h2, h3, h4, h5, h6] = cppd;
 }
 // Structs of the same layout in both: every field at the same offset.
 static_assert(sameLayout<VksortSortConfig, vksort::SortConfig>() &&
@@ -40,6 +43,7 @@ static_assert(sameLayout<VksortDeviceRequirements, vksort::DeviceRequirements>()
               VKSORT_MAX_REQUIRED_EXTENSIONS == vksort::kMaxRequiredExtensions);
 static_assert(sameLayout<VksortPreparedSort, vksort::PreparedSort>() &&
               offsetof(VksortPreparedSort, maxCount) == offsetof(vksort::PreparedSort, maxCount));
+static_assert(VKSORT_DEPTH_KEYS_SCRATCH_BYTES == vksort::kDepthKeysScratchBytes);
 static_assert(offsetof(VksortSortInfo, countBuffer) < offsetof(VksortSortInfo, keys) &&
               offsetof(vksort::SortInfo, countBuffer) < offsetof(vksort::SortInfo, keys));
 
@@ -221,6 +225,19 @@ VksortResult vksortRecordSort(VksortSorter sorter, VkCommandBuffer commandBuffer
   info.firstTimestamp = in->firstTimestamp;
   info.countBuffer = toCpp(in->countBuffer);
   return toC(vksort::recordSort(toCpp(sorter), commandBuffer, info));
+}
+
+VksortResult vksortRecordDepthKeys(VksortSorter sorter, VkCommandBuffer commandBuffer, const VksortDepthKeysInfo* in) {
+  if (!in) return nullArgument("pInfo");
+  vksort::DepthKeysInfo info;
+  info.depths = toCpp(in->depths);
+  info.count = in->count;
+  info.maxCount = in->maxCount;
+  info.countBuffer = toCpp(in->countBuffer);
+  info.bits = in->bits;
+  info.order = vksort::SortOrder(in->order);
+  info.scratch = toCpp(in->scratch);
+  return toC(vksort::recordDepthKeys(toCpp(sorter), commandBuffer, info));
 }
 
 uint32_t vksortGetSortTimestampCount(const VksortSortConfig* config) {

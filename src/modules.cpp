@@ -73,6 +73,12 @@ const uint32_t kChainedSpirv[] = {
 const uint32_t kChained64Spirv[] = {
 #include "chained64.comp.spv.inc"
 };
+const uint32_t kDepthRangeSpirv[] = {
+#include "depth_range.comp.spv.inc"
+};
+const uint32_t kDepthKeysSpirv[] = {
+#include "depth_keys.comp.spv.inc"
+};
 
 template <size_t N>
 constexpr ModuleCode codeOf(const uint32_t (&words)[N]) {
@@ -86,7 +92,7 @@ const ModuleCode kModules[uint32_t(Module::count)] = {
     codeOf(kUpsweepSpirv),       codeOf(kUpsweep64Spirv),         codeOf(kDownsweepSpirv),
     codeOf(kDownsweep64Spirv),   codeOf(kSmallSortSpirv),         codeOf(kSmallSort64Spirv),
     codeOf(kSmallBitonicSpirv),  codeOf(kSmallBitonic64Spirv),    codeOf(kChainedSpirv),
-    codeOf(kChained64Spirv)};
+    codeOf(kChained64Spirv),     codeOf(kDepthRangeSpirv),        codeOf(kDepthKeysSpirv)};
 
 }  // namespace
 
@@ -95,7 +101,7 @@ const char* moduleName(Module m) {
       "init",           "histogram",        "histogram64", "scan",      "onesweep",    "onesweep64",
       "onesweep_partitioned", "onesweep_partitioned64", "onesweep_fitted", "onesweep_fitted64", "copy_back",
       "tile_scan",      "upsweep",          "upsweep64",   "downsweep", "downsweep64", "small_sort",
-      "small_sort64",   "small_bitonic",    "small_bitonic64", "chained", "chained64"};
+      "small_sort64",   "small_bitonic",    "small_bitonic64", "chained", "chained64", "depth_range", "depth_keys"};
   return m < Module::count ? kNames[uint32_t(m)] : "?";
 }
 

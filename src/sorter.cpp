@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "arguments.hpp"
 #include "introspection.hpp"
 #include "recorder.hpp"
 #include "scratch_layout.hpp"
@@ -75,10 +76,19 @@ std::string usageNames(VkBufferUsageFlags usage) {
   return out;
 }
 
-// A range must exist, be aligned to `alignment`, hold at least `bytes`, and, where the caller
-// says how the buffer was created, have `usage`.
-Status checkRange(const BufferRange& r, const char* name, VkDeviceSize bytes, VkDeviceSize alignment,
-                  VkBufferUsageFlags usage = kRequiredBufferUsage) {
+// Indirect sorts read their dispatch arguments from the scratch header.
+constexpr VkBufferUsageFlags kScratchUsage = kRequiredBufferUsage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
+// What the scratch range's offset and device address must be multiples of. The layout's own
+// alignment (kScratchAlignment) is reached inside the range: its size has room to round up to it.
+constexpr VkDeviceSize kScratchRangeAlignment = 16;
+VkDeviceSize scratchBytes(const Tuning& t, const SortConfig& config, uint32_t maxCount) {
+  return scratchLayout(t, config, maxCount).size + kScratchAlignment - kScratchRangeAlignment;
+}
+
+}  // namespace
+
+Status detail::checkRange(const BufferRange& r, const char* name, VkDeviceSize bytes, VkDeviceSize alignment,
+                          VkBufferUsageFlags usage) {
   if (r.buffer == VK_NULL_HANDLE) return fail(Result::errorInvalidArgument, "%s.buffer is VK_NULL_HANDLE", name);
   if (r.usage != 0 && (r.usage & usage) != usage)
     return fail(Result::errorInvalidArgument, "%s.usage lacks %s: create the buffer with it", name,
@@ -93,22 +103,11 @@ Status checkRange(const BufferRange& r, const char* name, VkDeviceSize bytes, Vk
   return {};
 }
 
-// Indirect sorts read their dispatch arguments from the scratch header.
-constexpr VkBufferUsageFlags kScratchUsage = kRequiredBufferUsage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
-// What the scratch range's offset and device address must be multiples of. The layout's own
-// alignment (kScratchAlignment) is reached inside the range: its size has room to round up to it.
-constexpr VkDeviceSize kScratchRangeAlignment = 16;
-VkDeviceSize scratchBytes(const Tuning& t, const SortConfig& config, uint32_t maxCount) {
-  return scratchLayout(t, config, maxCount).size + kScratchAlignment - kScratchRangeAlignment;
-}
-
-VkDeviceAddress addressOf(const Sorter_T& s, const BufferRange& r) {
+VkDeviceAddress detail::addressOf(const Sorter_T& s, const BufferRange& r) {
   VkBufferDeviceAddressInfo info = vkStruct<VkBufferDeviceAddressInfo>(VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO);
   info.buffer = r.buffer;
   return s.vk.vkGetBufferDeviceAddress(s.device, &info) + r.offset;
 }
-
-}  // namespace
 
 Status createSorter(const SorterCreateInfo& ci, Sorter* pSorter) { return createSorterTuned(ci, nullptr, pSorter); }
 

@@ -6,8 +6,9 @@
 namespace vksort::detail {
 
 const char* kernelName(Kernel k) {
-  static const char* const kNames[kKernelCount] = {"init",    "scan",      "copy_back",  "tile_scan", "histogram",
-                                                   "binning", "upsweep",   "downsweep", "small_sort", "chained"};
+  static const char* const kNames[kKernelCount] = {
+      "init",    "scan",    "copy_back", "tile_scan", "depth_range", "depth_keys", "histogram",
+      "binning", "upsweep", "downsweep", "small_sort", "chained"};
   return k < kKernelCount ? kNames[k] : "?";
 }
 
@@ -65,6 +66,8 @@ Module moduleOf(const Tuning& t, const PipelineKey& k, bool bitonic) {
     case kScan: return Module::scan;
     case kCopyBack: return Module::copyBack;
     case kTileScan: return Module::tileScan;
+    case kDepthRange: return Module::depthRange;
+    case kDepthKeys: return Module::depthKeys;
     case kHistogram: return byWidth(Module::histogram, Module::histogram64);
     case kUpsweep: return byWidth(Module::upsweep, Module::upsweep64);
     case kDownsweep: return byWidth(Module::downsweep, Module::downsweep64);
@@ -107,7 +110,9 @@ KernelVariant decideVariant(const Tuning& t, const PipelineKey& k) {
 
   KernelVariant v{};
   v.module = moduleOf(t, k, smallTile.bitonic);
-  v.requireSubgroupSize = t.requireSubgroupSize && k.kernel != kInit && k.kernel != kCopyBack;  // (fixed sizes)
+  // (Kernels of a fixed workgroup size ask for no subgroup size.)
+  const bool fixedSize = k.kernel == kInit || k.kernel == kCopyBack || k.kernel == kDepthRange || k.kernel == kDepthKeys;
+  v.requireSubgroupSize = t.requireSubgroupSize && !fixedSize;
   v.subgroupSize = t.subgroupSize;
   v.workgroupSize = k.kernel == kHistogram ? t.histogramWorkgroupSize : tiled ? tile.workgroupSize : t.workgroupSize;
   v.keysPerInvocation = tile.keysPerInvocation;

@@ -16,6 +16,7 @@ namespace vksort::detail {
 // on, per value type, which sets the tile's width).
 enum Kernel : uint32_t {
   kInit, kScan, kCopyBack, kTileScan,           // any key
+  kDepthRange, kDepthKeys,                      // recordDepthKeys (f32 depths)
   kHistogram,                                   // per key type
   kBinning, kUpsweep, kDownsweep, kSmallSort,   // per key and value type
   kChained,

@@ -128,6 +128,18 @@ typedef struct VksortSortInfo {
   uint32_t firstTimestamp;
 } VksortSortInfo;
 
+/* Depth keys from the GPU (vksort.hpp: recordDepthKeys, DepthKeysInfo). */
+typedef struct VksortDepthKeysInfo {
+  VksortBufferRange depths;       /* f32 in, u32 keys out */
+  uint32_t count;                 /* ignored when countBuffer.buffer is not null */
+  uint32_t maxCount;
+  VksortBufferRange countBuffer;  /* optional: an indirect count */
+  uint32_t bits;                  /* 1 to 24 */
+  VksortSortOrder order;
+  VksortBufferRange scratch;      /* VKSORT_DEPTH_KEYS_SCRATCH_BYTES */
+} VksortDepthKeysInfo;
+#define VKSORT_DEPTH_KEYS_SCRATCH_BYTES 8192
+
 /* Before vkCreateDevice (vksort.hpp: getDeviceRequirements). */
 VKSORT_C_API VksortResult vksortGetDeviceRequirements(VkInstance instance, PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr,
                                                       VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures2* pFeatures,
@@ -141,6 +153,8 @@ VKSORT_C_API VksortResult vksortGetScratchRequirements(VksortSorter sorter, cons
 VKSORT_C_API VksortResult vksortRecordSort(VksortSorter sorter, VkCommandBuffer commandBuffer,
                                            const VksortSortInfo* pInfo);
 VKSORT_C_API uint32_t vksortGetSortTimestampCount(const VksortSortConfig* pConfig);
+VKSORT_C_API VksortResult vksortRecordDepthKeys(VksortSorter sorter, VkCommandBuffer commandBuffer,
+                                                const VksortDepthKeysInfo* pInfo);
 /* What a sort would run, as text (vksort.hpp: describeSort). Writes at most *pSize bytes,
  * NUL-terminated, to pText and sets *pSize to the bytes the whole text needs; pText may be NULL
  * to ask for the size. */

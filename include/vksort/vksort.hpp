@@ -320,6 +320,33 @@ VKSORT_API Status describeSort(Sorter sorter, const SortConfig& config, uint32_t
 // pass, on a queue family with compute. The sorted keys (and values) land in the caller's ranges.
 VKSORT_API Status recordSort(Sorter sorter, VkCommandBuffer commandBuffer, const SortInfo& info);
 
+// ---- Depth keys from the GPU -------------------------------------------------------------------
+
+// A renderer's depths as short keys: f32 depths turned in place into u32 keys of `bits` bits over
+// the range the finite ones span, found on the GPU when the command buffer runs (no fixed
+// near/far to choose, none to get wrong on a large scene). Sorted over [0, bits) (16 bits: two
+// passes, where f32 depths take four), they come out in depth order up to the quantization:
+//   key = floor((depth - min) / (max - min) * 2^bits), at most 2^bits - 1, in float arithmetic;
+// a nearer depth never gets a larger key, so two depths further apart than
+// (max - min) / 2^bits (and a rounding, a few ulps of max - min) keep their order, and nearer
+// ones may tie, which a stable sort breaks by their place in the input. Descending: farthest
+// first (2^bits - 1 less the key). -inf and negative NaNs take key 0, +inf and other NaNs
+// 2^bits - 1 (descending: the other way round), without widening the range; all depths equal
+// (or none finite): every finite one key 0. Same barrier contract as a sort: the depths (and
+// count) made available to compute shaders before, and the keys' writes to whatever reads them
+// after (a sort: kSortSrcStage/kSortSrcAccess to kSortDstStage/kSortDstAccess). Two dispatches.
+struct DepthKeysInfo {
+  BufferRange depths;     // count f32 values (indirect: maxCount), replaced by their u32 keys
+  uint32_t count = 0;     // ignored when countBuffer is given; 0 records nothing
+  uint32_t maxCount = 0;  // indirect: at most this many are read (as SortInfo::maxCount)
+  BufferRange countBuffer;  // optional, as SortInfo::countBuffer: the u32 count, read on the GPU
+  uint32_t bits = 16;       // 1 to 24 (a float's precision resolves no finer)
+  SortOrder order = SortOrder::ascending;
+  BufferRange scratch;      // kDepthKeysScratchBytes, a multiple of 4 from its offset
+};
+constexpr VkDeviceSize kDepthKeysScratchBytes = 8192;  // a range per workgroup of the first dispatch
+VKSORT_API Status recordDepthKeys(Sorter sorter, VkCommandBuffer commandBuffer, const DepthKeysInfo& info);
+
 // ---- Tuning on the device ----------------------------------------------------------------------
 
 // Where tuneSorts() is: `step` of `steps` (measurements; the total is an estimate), and what it
