@@ -20,6 +20,11 @@ expect(2 "--splats takes a whole number from 1 to 4294967295, not \"ten\"" --spl
 expect(2 "--size wants WxH" --size 64)
 expect(2 "--renderer wants quads, tiles or tiles64, not \"fast\"" --renderer fast)
 expect(2 "--y-up and --y-down contradict" --y-up --y-down)
+expect(2 "--depth-bits takes a whole number from 0 to 24, not \"25\"" --depth-bits 25)
+expect(0 "quads.*frame 0: [0-9]+ visible, [0-9]+ keys sorted, cull [0-9.]+ ms, depth keys [0-9.]+ ms, sort [0-9.]+ ms, draw"
+       --splats 500 --frames 1 --size 64x48 --validate --out ${WORK_DIR})
+expect(0 "quads.*frame 0: [0-9]+ visible, [0-9]+ keys sorted, cull [0-9.]+ ms, sort [0-9.]+ ms, draw"
+       --splats 500 --frames 1 --size 64x48 --depth-bits 0 --validate --out ${WORK_DIR})
 expect(2 "--size 99999x99999 exceeds .*largest image" --size 99999x99999 --splats 100 --frames 1)
 expect(1 "is a directory: give a .ply file in it" --ply ${WORK_DIR})
 expect(0 "frame 0:" --splats 500 --frames 1 --size 64x48 --out ${WORK_DIR}/new/nested)

@@ -20,12 +20,14 @@ namespace {
 
 const char kUsage[] =
     "usage: vksort_splats [--ply scene.ply | --splats N] [--renderer quads|tiles|tiles64] [--frames F] [--size WxH]\n"
-    "                    [--out DIR] [--y-up | --y-down] [--window] [--validate] [--tuning FILE]\n"
+    "                    [--depth-bits B] [--out DIR] [--y-up | --y-down] [--window] [--validate] [--tuning FILE]\n"
     "  --ply FILE     a 3DGS-layout binary .ply scene (default: a procedural scene)\n"
     "  --splats N     splats of the procedural scene (default 20000)\n"
     "  --renderer R   quads: sorted by depth, drawn as quads (default); tiles: sorted by depth, copied per\n"
     "                 16x16 tile, sorted by tile, blended per tile in compute; tiles64: the same picture,\n"
     "                 the copies sorted by 64-bit (tile, depth) keys\n"
+    "  --depth-bits B quads: depth keys of B bits (1-24) over the visible depths' range, found on the GPU\n"
+    "                 (default 16); 0: f32 depths, sorted over 32 bits\n"
     "  --frames F     frames to render, orbiting the scene (default 8)\n"
     "  --size WxH     image size (default 640x480)\n"
     "  --out DIR      where frame_NNN.png go, created if missing (default .)\n"
@@ -57,7 +59,7 @@ std::string medians(const std::vector<splats::FrameStats>& frames) {
 
 int main(int argc, char** argv) try {
   std::string ply, out = ".", tuning;
-  uint32_t n = 20000, frames = 8, width = 640, height = 480;
+  uint32_t n = 20000, frames = 8, width = 640, height = 480, depthBits = splats::kQuadDepthBits;
   int yDown = -1;  // -1: the input's convention
   bool window = false, validate = false, framesGiven = false;
   splats::Method method = splats::Method::quads;
@@ -74,7 +76,7 @@ int main(int argc, char** argv) try {
       continue;
     }
     if (k != "--ply" && k != "--splats" && k != "--frames" && k != "--out" && k != "--size" &&
-        k != "--renderer" && k != "--tuning")
+        k != "--renderer" && k != "--tuning" && k != "--depth-bits")
       throw std::invalid_argument("unknown option \"" + k + "\"");
     const std::string v = cli::valueOf(argc, argv, &i);
     if (k == "--ply") ply = v;
@@ -82,6 +84,7 @@ int main(int argc, char** argv) try {
     else if (k == "--frames") frames = uint32_t(cli::number(k, v, 1, 0xFFFFFFFFu)), framesGiven = true;
     else if (k == "--out") out = v;
     else if (k == "--tuning") tuning = v;
+    else if (k == "--depth-bits") depthBits = uint32_t(cli::number(k, v, 0, 24));
     else if (k == "--renderer") {
       if (v != "quads" && v != "tiles" && v != "tiles64")
         throw std::invalid_argument("--renderer wants quads, tiles or tiles64, not \"" + v + "\"");
@@ -96,6 +99,7 @@ int main(int argc, char** argv) try {
 #ifdef VKSORT_SPLATS_WINDOW
     splats::WindowOptions wo;
     wo.width = width, wo.height = height, wo.yDown = down, wo.validation = validate, wo.method = method;
+    wo.depthBits = depthBits;
     wo.frames = framesGiven ? frames : 0;
     wo.tuningData = tuning;
     splats::runWindow(scene, wo);
@@ -123,7 +127,7 @@ int main(int argc, char** argv) try {
     throw std::invalid_argument("--size " + std::to_string(width) + "x" + std::to_string(height) + " exceeds " +
                                 ctx.properties.deviceName + "'s largest image, " + std::to_string(largest) + " a side");
   {
-    splats::Renderer renderer(ctx, sorter, scene, width, height, method);
+    splats::Renderer renderer(ctx, sorter, scene, width, height, method, depthBits);
     // The orbit goes round the scene's bounds (without stray splats), the right way up.
     const splats::Framing framing = splats::frameScene(scene.splats);
     std::vector<uint8_t> rgba;

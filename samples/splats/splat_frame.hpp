@@ -18,8 +18,8 @@ struct FrameData {
   VkDeviceAddress depthKeys, visibleIds, order, blockSums;
   uint32_t count;
   float focalX, focalY, width, height;
-  uint32_t shDegree, capacity, tilesX, tilesY, twoPhase;
-  uint32_t pad[2];
+  uint32_t shDegree, capacity, tilesX, tilesY, twoPhase, depthBits;
+  uint32_t pad;
   float background[4];
 };
 static_assert(offsetof(FrameData, count) == 160 && offsetof(FrameData, background) == 208 &&
@@ -51,8 +51,9 @@ class FramePath {
 };
 
 // The two paths (splat_quads.cpp, splat_tiles.cpp), for `count` splats in a width x height image.
+// depthBits: the quads' depth keys from recordDepthKeys (0: f32 order keys written by the cull).
 std::unique_ptr<FramePath> createQuadPath(vkctx::Context& ctx, vksort::Sorter sorter, uint32_t count, uint32_t width,
-                                          uint32_t height, VkDeviceAddress frame);
+                                          uint32_t height, VkDeviceAddress frame, uint32_t depthBits);
 // twoPhase: the tiles' copies sorted by depth then tile (else by 64-bit keys, splat_tiles.cpp).
 std::unique_ptr<FramePath> createTilePath(vkctx::Context& ctx, vksort::Sorter sorter, uint32_t count, uint32_t width,
                                           uint32_t height, VkDeviceAddress frame, bool twoPhase);

@@ -1,7 +1,8 @@
-// The quad renderer: a compute pass culls the splats and writes a depth key and an index per
-// visible one (the count into the draw's instanceCount); vksort sorts them indirectly (count
-// from that instanceCount); one draw renders the visible splats back to front as alpha-blended
-// screen-space Gaussians, reading the sorted indices.
+// The quad renderer: a compute pass culls the splats and writes a depth and an index per visible
+// one (the count into the draw's instanceCount); vksort turns the depths into 16-bit keys over
+// the range they span (recordDepthKeys; or, with depthBits 0, the cull writes f32 order keys) and
+// sorts them indirectly (count from that instanceCount), keeping only the indices; one draw
+// renders the visible splats back to front as alpha-blended screen-space Gaussians, reading them.
 #include <algorithm>
 
 #include "splat_frame.hpp"
@@ -27,16 +28,28 @@ constexpr VkFormat kBlendFormat = VK_FORMAT_R16G16B16A16_SFLOAT;
 class QuadPath final : public FramePath {
  public:
   QuadPath(vkctx::Context& ctx, vksort::Sorter sorter, uint32_t count, uint32_t width, uint32_t height,
-           VkDeviceAddress frame)
-      : ctx_(ctx), sorter_(sorter), count_(count), width_(width), height_(height), frame_(frame) {
+           VkDeviceAddress frame, uint32_t depthBits)
+      : ctx_(ctx), sorter_(sorter), count_(count), width_(width), height_(height), frame_(frame), depthBits_(depthBits) {
     const VkDeviceSize n = std::max<VkDeviceSize>(count, 1);
     keys_ = ctx.createDeviceBuffer(n * 4);
     indices_ = ctx.createDeviceBuffer(n * 4);
     draw_ = ctx.createDeviceBuffer(16, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
-    // u32 depth keys with u32 splat indices, the count the draw's instanceCount.
+    // u32 depth keys (of depthBits bits, or f32 order keys) with u32 splat indices, the count the
+    // draw's instanceCount; only the indices are drawn with.
     sort_.config.valueType = vksort::ValueType::u32;
+    sort_.config.endBit = depthBits_ != 0 ? depthBits_ : 32;
+    sort_.config.discardKeys = true;
     scratch_ = prepareSort(ctx, sorter, sort_, keys_, indices_, count);
     sort_.countBuffer = {draw_.buffer, 4, 4};
+    if (depthBits_ != 0) {
+      depthScratch_ = ctx.createDeviceBuffer(vksort::kDepthKeysScratchBytes);
+      depthKeys_.depths = keys_.range();
+      depthKeys_.maxCount = count;
+      depthKeys_.countBuffer = sort_.countBuffer;
+      depthKeys_.bits = depthBits_;
+      depthKeys_.order = vksort::SortOrder::descending;  // farthest first
+      depthKeys_.scratch = depthScratch_.range();
+    }
     blendTarget_ = createImage(ctx, kBlendFormat, width, height,
                                VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
     layout_ = createFrameLayout(ctx.device, kStages);
@@ -50,16 +63,21 @@ class QuadPath final : public FramePath {
     vkDestroyPipeline(d, draw_pipeline_, nullptr);
     vkDestroyPipelineLayout(d, layout_, nullptr);
     destroyImage(d, blendTarget_);
-    for (vkctx::Buffer* b : {&keys_, &indices_, &draw_, &scratch_}) ctx_.destroy(*b);
+    for (vkctx::Buffer* b : {&keys_, &indices_, &draw_, &scratch_, &depthScratch_})
+      if (b->buffer) ctx_.destroy(*b);
   }
 
   void describe(FrameData& frame) const override {
     frame.keys = ctx_.address(keys_);
     frame.indices = ctx_.address(indices_);
     frame.counts = ctx_.address(draw_);
+    frame.depthBits = depthBits_;
   }
 
-  std::vector<std::string> partNames() const override { return {"cull", "sort", "draw"}; }
+  std::vector<std::string> partNames() const override {
+    if (depthBits_ != 0) return {"cull", "depth keys", "sort", "draw"};
+    return {"cull", "sort", "draw"};
+  }
 
   void record(VkCommandBuffer cmd, VkImage image, VkImageView, VkQueryPool queries, uint32_t q) override {
     // The draw: 4 vertices per splat, instanceCount written by the cull.
@@ -67,20 +85,26 @@ class QuadPath final : public FramePath {
     vkCmdUpdateBuffer(cmd, draw_.buffer, 0, sizeof drawCommand, drawCommand);
     vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
                          VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-    vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries, q);
+    vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries, q++);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, cull_);
     pushFrame(cmd, layout_, kStages, frame_);
     vkCmdDispatch(cmd, (count_ + 255) / 256, 1, 1);
     // vksort's contract: the cull's writes (keys, indices, the count) before the sort.
     vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, vksort::kSortDstStage,
                          vksort::kSortDstAccess);
-    vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, q + 1);
+    vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, q++);
+    if (depthBits_ != 0) {
+      vkctx::check(vksort::recordDepthKeys(sorter_, cmd, depthKeys_), "recordDepthKeys");
+      vkctx::memoryBarrier(cmd, vksort::kSortSrcStage, vksort::kSortSrcAccess, vksort::kSortDstStage,
+                           vksort::kSortDstAccess);
+      vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, q++);
+    }
     vkctx::check(vksort::recordSort(sorter_, cmd, sort_), "recordSort");
     // After: the sorted indices to the vertex shader, the count to the indirect draw.
     vkctx::memoryBarrier(cmd, vksort::kSortSrcStage, vksort::kSortSrcAccess,
                          VK_PIPELINE_STAGE_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
                          VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_INDIRECT_COMMAND_READ_BIT);
-    vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, q + 2);
+    vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, q++);
 
     imageBarrier(cmd, blendTarget_.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                  VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, 0, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
@@ -112,7 +136,7 @@ class QuadPath final : public FramePath {
     blit.srcOffsets[1] = blit.dstOffsets[1] = {int32_t(width_), int32_t(height_), 1};
     vkCmdBlitImage(cmd, blendTarget_.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, image,
                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &blit, VK_FILTER_NEAREST);
-    vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, q + 3);
+    vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, q++);
     imageBarrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                  VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
                  VK_ACCESS_TRANSFER_READ_BIT);
@@ -179,8 +203,10 @@ class QuadPath final : public FramePath {
   vksort::Sorter sorter_;
   uint32_t count_, width_, height_;
   VkDeviceAddress frame_;
-  vkctx::Buffer keys_, indices_, draw_, scratch_;
+  uint32_t depthBits_;  // 0: the cull writes f32 order keys
+  vkctx::Buffer keys_, indices_, draw_, scratch_, depthScratch_;
   vksort::SortInfo sort_;
+  vksort::DepthKeysInfo depthKeys_;
   VkPipelineLayout layout_ = VK_NULL_HANDLE;
   VkPipeline cull_ = VK_NULL_HANDLE, draw_pipeline_ = VK_NULL_HANDLE;
   Image blendTarget_;
@@ -189,8 +215,8 @@ class QuadPath final : public FramePath {
 }  // namespace
 
 std::unique_ptr<FramePath> createQuadPath(vkctx::Context& ctx, vksort::Sorter sorter, uint32_t count, uint32_t width,
-                                          uint32_t height, VkDeviceAddress frame) {
-  return std::make_unique<QuadPath>(ctx, sorter, count, width, height, frame);
+                                          uint32_t height, VkDeviceAddress frame, uint32_t depthBits) {
+  return std::make_unique<QuadPath>(ctx, sorter, count, width, height, frame, depthBits);
 }
 
 }  // namespace splats

@@ -166,7 +166,8 @@ struct Renderer::Impl {
   VkQueryPool queries = VK_NULL_HANDLE;
   std::unique_ptr<FramePath> path;
 
-  Impl(vkctx::Context& c, vksort::Sorter sorter, const Scene& scene, uint32_t w, uint32_t h, Method method)
+  Impl(vkctx::Context& c, vksort::Sorter sorter, const Scene& scene, uint32_t w, uint32_t h, Method method,
+       uint32_t depthBits)
       : ctx(c), count(uint32_t(scene.splats.size())), width(w), height(h), shDegree(scene.shDegree) {
     if (!ctx.hasGraphics) throw std::runtime_error("the device's queue cannot draw with dynamic rendering");
     if (shDegree > 3 || (shDegree > 0 && scene.sh.size() != size_t(count) * shFloats(shDegree)))
@@ -188,7 +189,7 @@ struct Renderer::Impl {
     vkctx::check(vkCreateQueryPool(d, &qi, nullptr, &queries), "vkCreateQueryPool");
 
     const VkDeviceAddress at = ctx.address(frame);
-    path = method == Method::quads ? createQuadPath(ctx, sorter, count, w, h, at)
+    path = method == Method::quads ? createQuadPath(ctx, sorter, count, w, h, at, depthBits)
                                    : createTilePath(ctx, sorter, count, w, h, at, method == Method::tiles);
   }
 
@@ -264,11 +265,11 @@ struct Renderer::Impl {
 };
 
 Renderer::Renderer(vkctx::Context& ctx, vksort::Sorter sorter, const Scene& scene, uint32_t width, uint32_t height,
-                   Method method)
-    : impl_(std::make_unique<Impl>(ctx, sorter, scene, width, height, method)) {}
+                   Method method, uint32_t depthBits)
+    : impl_(std::make_unique<Impl>(ctx, sorter, scene, width, height, method, depthBits)) {}
 Renderer::Renderer(vkctx::Context& ctx, vksort::Sorter sorter, const std::vector<Splat>& splats, uint32_t width,
-                   uint32_t height, Method method)
-    : Renderer(ctx, sorter, Scene{splats, 0, {}}, width, height, method) {}
+                   uint32_t height, Method method, uint32_t depthBits)
+    : Renderer(ctx, sorter, Scene{splats, 0, {}}, width, height, method, depthBits) {}
 Renderer::~Renderer() = default;
 FrameStats Renderer::render(const Camera& camera, std::vector<uint8_t>* rgba) { return impl_->render(camera, rgba); }
 void Renderer::record(VkCommandBuffer cmd, const Camera& camera) { impl_->record(cmd, camera); }

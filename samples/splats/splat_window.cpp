@@ -217,7 +217,7 @@ uint32_t runWindow(const Scene& scene, const WindowOptions& options) {
 
   uint32_t presented = 0;
   {
-    Renderer renderer(ctx, sorter, scene, options.width, options.height, options.method);
+    Renderer renderer(ctx, sorter, scene, options.width, options.height, options.method, options.depthBits);
     Swapchain swapchain(ctx, surface, window);
     const Framing framing = frameScene(scene.splats);
     FrameSync sync(ctx.device);

@@ -52,6 +52,7 @@ layout(buffer_reference, std430, buffer_reference_align = 16) buffer FrameData {
   uint tilesY;
   uint twoPhase;  // tiles: 1: sorted by depth, copied in that order, sorted by tile (u32 keys);
                   // 0: (tile << 32 | depth) u64 keys, sorted once
+  uint depthBits;  // quads: the cull writes depths for recordDepthKeys; 0: f32 order keys
   vec4 background;  // what shows where nothing is drawn (RGB; alpha 1)
 };
 layout(push_constant) uniform Push { FrameData frame; };
