@@ -19,3 +19,4 @@ expect_program(${BENCH} 2 "unknown option --bogus\nusage: vksort_bench" --bogus 
 expect_program(${BENCH} 2 "--min-log2 needs a value" --min-log2)
 expect_program(${BENCH} 2 "--min-log2 takes a whole number from 0 to [0-9]+, not \"x\"" --min-log2 x)
 expect_program(${BENCH} 2 "--sizes takes a whole number from 0 to [0-9]+, not \"-5\"" --sizes 100,-5)
+expect_program(${BENCH} 2 "--depth-bits takes a whole number from 1 to 24, not \"25\"" --depth-bits 25)

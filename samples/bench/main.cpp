@@ -8,6 +8,7 @@
 // (outside the timed region) and bracketed by timestamps. Median and minimum of those.
 // Usage: vksort_bench --help (kUsage below).
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <memory>
 #include <cstdio>
@@ -49,6 +50,7 @@ struct Args {
   std::string ply, saveKeys;
   std::string tuning;  // tuning data from vksort_tune, required
   bool permutation = false;  // sorts with values sort a permutation (index values, keys discarded)
+  uint32_t depthBits = 0;    // f32 workloads: keys of this many bits from recordDepthKeys, timed with the sort
 };
 
 const char* const kUsage =
@@ -61,6 +63,9 @@ const char* const kUsage =
     "                    [--indirect 1]  (the count from a GPU buffer: impl \"vksort-indirect\")\n"
     "                    [--permutation 1] (modes and workloads with values sort a permutation:\n"
     "                                     ValueType::index, keys discarded; the mode gets \"-perm\")\n"
+    "                    [--depth-bits B] (f32 workloads: recordDepthKeys makes B-bit keys over the\n"
+    "                                     depths' range, then the sort over [0, B): both timed; the\n"
+    "                                     mode gets \"-dB\", the check allows a step of the range)\n"
     "                    [--impl vrdx]   (vrdx instead of vksort, keys32 and pairs32; vrdx_sort.hpp)\n"
     "                    [--workloads room,object,...] [--workload-log2 20,22,24,26]\n"
     "                                    (renderer keys, workloads.hpp: generated on the CPU, the\n"
@@ -101,6 +106,7 @@ Args parse(int argc, char** argv) {
     else if (k == "--dist-log2") a.distLog2 = int(integer(k, v));
     else if (k == "--modes") a.modes = split(v);
     else if (k == "--permutation") a.permutation = std::stoi(v) != 0;
+    else if (k == "--depth-bits") a.depthBits = uint32_t(cli::number(k, v, 1, 24));
     else if (k == "--sizes") for (int64_t n : integers(k, v)) a.sizes.push_back(uint64_t(n));
     else if (k == "--profile") a.profile = integer(k, v) != 0;
     else if (k == "--copy") a.copy = integer(k, v) != 0;
@@ -186,7 +192,20 @@ class Bench {
       info.config.valueType = vksort::ValueType::index;
       info.config.discardKeys = true;
     }
-    const std::string label = mode + (permutation ? "-perm" : "");
+    // Depth keys: the f32 keys made into depthBits-bit ones in place by recordDepthKeys (in the
+    // workload's order), then sorted ascending over those bits.
+    const bool depth = workload && args_.depthBits != 0 && info.config.keyType == vksort::KeyType::f32;
+    const vksort::SortConfig inputConfig = info.config;  // what the keys are, for the check
+    vksort::DepthKeysInfo depthKeys;
+    if (depth) {
+      depthKeys.bits = args_.depthBits;
+      depthKeys.order = info.config.order;
+      info.config.keyType = vksort::KeyType::u32;
+      info.config.order = vksort::SortOrder::ascending;
+      info.config.beginBit = 0;
+      info.config.endBit = args_.depthBits;
+    }
+    const std::string label = mode + (permutation ? "-perm" : "") + (depth ? "-d" + std::to_string(args_.depthBits) : "");
     char qName[16];
     std::snprintf(qName, sizeof qName, "q%u", q);
     const std::string dist = workload ? "scene" : qName;
@@ -206,6 +225,10 @@ class Bench {
     info.keys = keys.range();
     info.values = values.range();
     info.scratch = scratch.range();
+    vkctx::Buffer depthScratch = ctx_.createDeviceBuffer(vksort::kDepthKeysScratchBytes);
+    depthKeys.depths = keys.range();
+    depthKeys.count = depthKeys.maxCount = n;
+    depthKeys.scratch = depthScratch.range();
 
     vkctx::Buffer iota = ctx_.createDeviceBuffer(pairs ? valueBytes : 16);
     vkctx::Buffer countBuffer;
@@ -213,6 +236,7 @@ class Bench {
       countBuffer = ctx_.createDeviceBuffer(4, VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
       ctx_.upload(countBuffer, &n, 4);
       info.countBuffer = countBuffer.range();
+      depthKeys.countBuffer = countBuffer.range();
     }
     VkCommandBuffer cmd = ctx_.beginCommands();
     if (!workload) gen_.dispatch(cmd, {0, ctx_.address(pristine), n, q, 0, kb / 4});
@@ -232,13 +256,20 @@ class Bench {
                   },
                   [&](VkCommandBuffer c) {
                     if (vrdx_) vrdx_->record(c, n, keys.buffer, pairs ? values.buffer : VK_NULL_HANDLE, scratch.buffer);
-                    else vkctx::check(vksort::recordSort(sorter_, c, info), "recordSort");
+                    else {
+                      if (depth) {
+                        vkctx::check(vksort::recordDepthKeys(sorter_, c, depthKeys), "recordDepthKeys");
+                        vkctx::memoryBarrier(c, vksort::kSortSrcStage, vksort::kSortSrcAccess, vksort::kSortDstStage,
+                                             vksort::kSortDstAccess);
+                      }
+                      vkctx::check(vksort::recordSort(sorter_, c, info), "recordSort");
+                    }
                   }};
     Timing sort = measure(sortWork);
     if (args_.profile && !vrdx_) profile(sortWork, info, label, n);  // before the check: clocks still up
-    std::string check = checkResult(pristine, keys, values, n, info.config);
+    std::string check = depth ? checkDepthOrder(*workload, values, n, inputConfig) : checkResult(pristine, keys, values, n, info.config);
     print(impl_.c_str(), label, dist, n, sort, check);
-    for (vkctx::Buffer* b : {&pristine, &iota, &keys, &values, &scratch, &countBuffer}) ctx_.destroy(*b);
+    for (vkctx::Buffer* b : {&pristine, &iota, &keys, &values, &scratch, &countBuffer, &depthScratch}) ctx_.destroy(*b);
 
     if (!args_.copy) return;
     // The ceiling: one copy of the sort's bytes (keys, and values), same n.
@@ -410,6 +441,37 @@ class Bench {
         sums[side][0] += h, sums[side][1] += mix(h ^ 0x5DEECE66Dull);
       }
     return sums[0][0] == sums[1][0] && sums[0][1] == sums[1][1] ? "ok" : "FAIL-keys";
+  }
+
+  // A sort of depth keys (--depth-bits): the values a permutation (or, with values given, the
+  // input indices) that orders the f32 depths `in` by `config` up to a quantization step.
+  std::string checkDepthOrder(const std::vector<uint32_t>& in, const vkctx::Buffer& values, uint32_t n,
+                              const vksort::SortConfig& config) {
+    std::vector<uint32_t> vals(size_t(n) * (vksort::valueBytes(config.valueType) / 4));
+    if (vals.empty()) return "ok (keys alone: not checked)";
+    ctx_.download(values, vals.data(), vals.size() * 4);
+    const size_t vw = vals.size() / n;
+    auto depth = [&](size_t i) {
+      float f;
+      std::memcpy(&f, &in[i], 4);
+      return double(f);
+    };
+    double lo = 1e300, hi = -1e300;
+    for (size_t i = 0; i < n; ++i)
+      if (std::isfinite(depth(i))) lo = std::min(lo, depth(i)), hi = std::max(hi, depth(i));
+    const double step = (hi - lo) / double(1u << args_.depthBits) * 1.0001;
+    const bool descending = config.order == vksort::SortOrder::descending;
+    std::vector<bool> seen(n);
+    for (size_t i = 0; i < n; ++i) {
+      const uint32_t v = vals[i * vw];
+      if (v >= n || seen[v]) return "FAIL-permutation";
+      seen[v] = true;
+      if (i > 0) {
+        const double a = depth(vals[(i - 1) * vw]), b = depth(v);
+        if (descending ? b > a + step : b < a - step) return "FAIL-order";
+      }
+    }
+    return "ok";
   }
 
   void print(const char* impl, const std::string& mode, const std::string& dist, uint32_t n, Timing t,
