@@ -8,7 +8,8 @@ the table does not.
 
 Rows are CSV lines impl,mode,dist,n,median_ms,min_ms,gkeys_per_s,check ('#' lines are comments).
 vksort's CSV holds impl "vksort" (or vksort-rts / vksort-indirect) rows and impl "copy" rows: a
-device copy of the sort's bytes (keys, and values) at the same n, the bandwidth ceiling.
+device copy of the sort's bytes (keys, and values) at the same n, the bandwidth ceiling; and impl
+"read" rows, a read of the keys' bytes alone (the histogram's ceiling), which the report leaves out.
 CUB's CSV holds impl "cub-i32" rows (num_items an int) and "cub-i64" rows (int64_t), or older
 "cub" rows; the reference is CUB at its best: per row the faster of its rows.
 Speed is CUB's best median time over ours: above 1.0 vksort is faster. "Copy %" is the bandwidth the
@@ -38,7 +39,7 @@ def load(path):
 
 
 def sort_impl(rows):
-    impls = [i for i in rows if i != 'copy']
+    impls = [i for i in rows if i not in ('copy', 'read')]
     if len(impls) != 1:
         sys.exit(f'expected one sort impl, found {impls}')
     return impls[0]

@@ -12,6 +12,7 @@ OURS = """# a comment line
 # impl,mode,dist,n,median_ms,min_ms,gkeys_per_s,check
 vksort,keys32,q1,1048576,0.1800,0.17,5.83,ok
 copy,keys32,q1,1048576,0.0100,0.01,104.8,ok
+read,keys32,q1,1048576,0.0030,0.003,350.0,ok
 vksort,keys32,q4,1048576,0.1000,0.09,10.4,ok
 vksort,pairs32,q1,1024,0.0400,0.04,0.03,ok
 """

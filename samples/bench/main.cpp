@@ -34,6 +34,9 @@ const uint32_t kGenSpirv[] = {
 const uint32_t kCopySpirv[] = {
 #include "copy.comp.spv.inc"
 };
+const uint32_t kReadSpirv[] = {
+#include "read.comp.spv.inc"
+};
 
 struct Args {
   int minLog2 = 10, maxLog2 = 28, stepLog2 = 2, iterations = 20, warmupMs = 1000, distLog2 = 26;
@@ -166,7 +169,7 @@ class Bench {
  public:
   Bench(vkctx::Context& ctx, vksort::Sorter sorter, const Args& args)
       : ctx_(ctx), sorter_(sorter), args_(args), gen_(ctx, kGenSpirv, sizeof kGenSpirv),
-        copy_(ctx, kCopySpirv, sizeof kCopySpirv) {
+        copy_(ctx, kCopySpirv, sizeof kCopySpirv), read_(ctx, kReadSpirv, sizeof kReadSpirv) {
     impl_ = vksort::getSorterProperties(sorter).algorithm == vksort::Algorithm::reduceThenScan ? "vksort-rts" : "vksort";
     if (args.indirect) impl_ += "-indirect";
     if (args.impl == "vrdx") {
@@ -280,6 +283,14 @@ class Bench {
     print("copy", mode, dist, n, copy, "ok");
     std::printf("# copy %s n=%u: %.3f TB/s read+write\n", mode.c_str(), n,
                 2.0 * double(copyBytes) / (copy.median * 1e-3) / 1e12);
+    // The read ceiling of the keys' bytes (the histogram's input).
+    VkCommandBuffer zero = ctx_.beginCommands();
+    vkCmdFillBuffer(zero, src.buffer, 0, VK_WHOLE_SIZE, 0);
+    ctx_.submitAndWait(zero);
+    HelperPush readPush{ctx_.address(src), ctx_.address(dst), uint32_t(bytes / 16), 0x9E3779B9u, 0, 0};
+    Timing read = measure({[](VkCommandBuffer) {}, [&](VkCommandBuffer c) { read_.dispatch(c, readPush); }});
+    print("read", mode, dist, n, read, "ok");
+    std::printf("# read %s n=%u: %.3f TB/s of keys read\n", mode.c_str(), n, double(bytes) / (read.median * 1e-3) / 1e12);
     ctx_.destroy(src);
     ctx_.destroy(dst);
   }
@@ -484,7 +495,7 @@ class Bench {
   vkctx::Context& ctx_;
   vksort::Sorter sorter_;
   const Args& args_;
-  Helper gen_, copy_;
+  Helper gen_, copy_, read_;
   std::string impl_;  // the CSV's impl column
   std::unique_ptr<vrdx_bench::Sorter> vrdx_;  // --impl vrdx
   VkQueryPool queries_ = VK_NULL_HANDLE;
