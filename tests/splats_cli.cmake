@@ -30,8 +30,10 @@ expect(1 "is a directory: give a .ply file in it" --ply ${WORK_DIR})
 expect(0 "frame 0:" --splats 500 --frames 1 --size 64x48 --out ${WORK_DIR}/new/nested)
 expect(0 "frame 0:" --splats 200 --frames 1 --size 32x24 --y-down --out ${WORK_DIR})
 expect(0 "frame 0:" --splats 200 --frames 1 --size 32x24 --y-up --out ${WORK_DIR})
-expect(0 "tiles.*frame 0: [0-9]+ visible, [0-9]+ keys sorted, project [0-9.]+ ms, depth sort [0-9.]+ ms, duplicate [0-9.]+ ms, tile sort [0-9.]+ ms, ranges [0-9.]+ ms, blend [0-9.]+ ms, sorts [0-9.]+ ms.*median of frames 1-1: project"
+expect(0 "tiles.*frame 0: [0-9]+ visible, [0-9]+ keys sorted, project [0-9.]+ ms, depth keys [0-9.]+ ms, depth sort [0-9.]+ ms, duplicate [0-9.]+ ms, tile sort [0-9.]+ ms, ranges [0-9.]+ ms, blend [0-9.]+ ms, sorts [0-9.]+ ms.*median of frames 1-1: project"
        --splats 500 --frames 2 --size 64x48 --renderer tiles --validate --out ${WORK_DIR})
+expect(0 "tiles.*frame 0: [0-9]+ visible, [0-9]+ keys sorted, project [0-9.]+ ms, depth sort [0-9.]+ ms, duplicate"
+       --splats 500 --frames 1 --size 64x48 --renderer tiles --depth-bits 0 --validate --out ${WORK_DIR})
 expect(0 "tiles64.*frame 0: [0-9]+ visible, [0-9]+ keys sorted, project [0-9.]+ ms, duplicate [0-9.]+ ms, sort [0-9.]+ ms, ranges [0-9.]+ ms, blend [0-9.]+ ms, sorts"
        --splats 500 --frames 1 --size 64x48 --renderer tiles64 --validate --out ${WORK_DIR})
 if(NOT EXISTS ${WORK_DIR}/new/nested/frame_000.png)

@@ -145,8 +145,9 @@ TEST_SUITE("splats") {
     if (!gpu().ctx.hasGraphics) FAIL("the test device cannot draw");
     // The procedural scene from two sides and close up (splats over many tiles, some beside the
     // camera), with its own colours and with view-dependent ones. The quads blend in half floats,
-    // the tiles in float: they differ by rounding only, well inside the bounds below. The two tile
-    // sorts put each tile's splats in the same order (but where depths tie): the same pixels.
+    // the tiles in float: they differ by rounding only, well inside the bounds below (f32 depths
+    // both). The two tile sorts put each tile's splats in the same order (but where depths tie):
+    // the same pixels. 16-bit depth keys (the default) swap only splats within a step.
     const splats::Camera views[] = {
         {{0, 2, 6}, {0, 0, 0}, 0.9f}, {{-5, 1.5f, -3}, {0, 0.5f, 0}, 0.9f}, {{0.5f, 0.8f, 2.2f}, {0, 0.5f, 0}, 0.9f}};
     const uint32_t width = 96, height = 72;
@@ -165,10 +166,11 @@ TEST_SUITE("splats") {
       splats::Renderer tiles(gpu().ctx, gpu().sorter, *sc, width, height, splats::Method::tiles);
       splats::Renderer tiles64(gpu().ctx, gpu().sorter, *sc, width, height, splats::Method::tiles64);
       splats::Renderer quadsF32(gpu().ctx, gpu().sorter, *sc, width, height, splats::Method::quads, 0);
+      splats::Renderer tilesF32(gpu().ctx, gpu().sorter, *sc, width, height, splats::Method::tiles, 0);
       for (const splats::Camera& camera : views) {
         CAPTURE(sc->shDegree);
         CAPTURE(camera.eye[0]);
-        std::vector<uint8_t> a, b, c, q;
+        std::vector<uint8_t> a, b, c, q, t;
         const splats::FrameStats quads32 = quadsF32.render(camera, &a);
         const uint32_t visibleQuads = quads32.visible;
         // 16-bit depth keys over the visible range (the default) against f32 depths: splats closer
@@ -178,17 +180,25 @@ TEST_SUITE("splats") {
         CHECK(quads16.visible == visibleQuads);
         CHECK(quads16.partsMs.size() == 4);
         CHECK(quads32.partsMs.size() == 3);
-        size_t far = 0;
-        double quadsSum = 0;
-        for (size_t i = 0; i < a.size(); ++i) {
-          const int d = std::abs(int(a[i]) - int(q[i]));
-          quadsSum += d, far += d > 4;
-        }
-        MESSAGE("16-bit depth keys against f32: mean ", quadsSum / double(a.size()), ", ", far, " bytes off by more than 4");
-        CHECK(quadsSum / double(a.size()) < 0.02);
-        CHECK(far <= a.size() / 500);
-        const splats::FrameStats twoPhase = tiles.render(camera, &b);
+        auto quantizationOnly = [](const std::vector<uint8_t>& keys16, const std::vector<uint8_t>& f32, const char* what) {
+          size_t far = 0;
+          double sum = 0;
+          for (size_t i = 0; i < f32.size(); ++i) {
+            const int d = std::abs(int(keys16[i]) - int(f32[i]));
+            sum += d, far += d > 4;
+          }
+          MESSAGE(std::string(what), ", 16-bit depth keys against f32: mean ", sum / double(f32.size()), ", ", far,
+                  " bytes off by more than 4");
+          CHECK(sum / double(f32.size()) < 0.02);
+          CHECK(far <= f32.size() / 500);
+        };
+        quantizationOnly(q, a, "quads");
+        const splats::FrameStats twoPhase = tilesF32.render(camera, &b);
         const splats::FrameStats keys64 = tiles64.render(camera, &c);
+        const splats::FrameStats twoPhase16 = tiles.render(camera, &t);
+        CHECK(twoPhase16.visible == twoPhase.visible);
+        CHECK(twoPhase16.sorted == twoPhase.sorted);
+        quantizationOnly(t, b, "tiles");
         requireNoValidationMessages();
         CHECK(visibleQuads > 500);
         CHECK(twoPhase.visible > 500);
@@ -196,7 +206,7 @@ TEST_SUITE("splats") {
         CHECK(keys64.sorted == twoPhase.sorted);
         size_t differ = 0;
         for (size_t i = 0; i < b.size(); ++i) differ += b[i] != c[i];
-        MESSAGE("two tile sorts: ", differ, " bytes differ");
+        MESSAGE("two tile sorts (f32 depths): ", differ, " bytes differ");
         CHECK(differ <= b.size() / 1000);
         double sum = 0;
         int worst = 0, lit = 0;
@@ -253,13 +263,15 @@ TEST_SUITE("splats") {
       std::vector<std::string> names, sorts = method == splats::Method::tiles
                                                   ? std::vector<std::string>{"depth sort", "tile sort"}
                                                   : std::vector<std::string>{"sort"};
+      // (tiles: 16-bit depth keys, a part of their own, then the depth sort)
       double sortMs = 0;
       for (const auto& [name, ms] : st.partsMs) {
         names.push_back(name);
         if (std::find(sorts.begin(), sorts.end(), name) != sorts.end()) sortMs += ms;
       }
       CHECK(names == (method == splats::Method::tiles
-                          ? std::vector<std::string>{"project", "depth sort", "duplicate", "tile sort", "ranges", "blend"}
+                          ? std::vector<std::string>{"project", "depth keys", "depth sort", "duplicate", "tile sort",
+                                                     "ranges", "blend"}
                           : std::vector<std::string>{"project", "duplicate", "sort", "ranges", "blend"}));
       CHECK(st.sortMs == doctest::Approx(sortMs));
       CHECK(st.sortMs > 0);

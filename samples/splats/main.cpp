@@ -26,8 +26,8 @@ const char kUsage[] =
     "  --renderer R   quads: sorted by depth, drawn as quads (default); tiles: sorted by depth, copied per\n"
     "                 16x16 tile, sorted by tile, blended per tile in compute; tiles64: the same picture,\n"
     "                 the copies sorted by 64-bit (tile, depth) keys\n"
-    "  --depth-bits B quads: depth keys of B bits (1-24) over the visible depths' range, found on the GPU\n"
-    "                 (default 16); 0: f32 depths, sorted over 32 bits\n"
+    "  --depth-bits B quads, tiles: depth keys of B bits (1-24) over the visible depths' range, found on\n"
+    "                 the GPU (default 16); 0: f32 depths, sorted over 32 bits\n"
     "  --frames F     frames to render, orbiting the scene (default 8)\n"
     "  --size WxH     image size (default 640x480)\n"
     "  --out DIR      where frame_NNN.png go, created if missing (default .)\n"
@@ -59,7 +59,7 @@ std::string medians(const std::vector<splats::FrameStats>& frames) {
 
 int main(int argc, char** argv) try {
   std::string ply, out = ".", tuning;
-  uint32_t n = 20000, frames = 8, width = 640, height = 480, depthBits = splats::kQuadDepthBits;
+  uint32_t n = 20000, frames = 8, width = 640, height = 480, depthBits = splats::kDepthBits;
   int yDown = -1;  // -1: the input's convention
   bool window = false, validate = false, framesGiven = false;
   splats::Method method = splats::Method::quads;

@@ -15,7 +15,7 @@ namespace splats {
 struct FrameData {
   float view[16];  // column-major
   VkDeviceAddress splats, sh, keys, indices, counts, screen, firsts, ranges;
-  VkDeviceAddress depthKeys, visibleIds, order, blockSums;
+  VkDeviceAddress depthKeys, visible, order, blockSums;
   uint32_t count;
   float focalX, focalY, width, height;
   uint32_t shDegree, capacity, tilesX, tilesY, twoPhase, depthBits;
@@ -54,9 +54,10 @@ class FramePath {
 // depthBits: the quads' depth keys from recordDepthKeys (0: f32 order keys written by the cull).
 std::unique_ptr<FramePath> createQuadPath(vkctx::Context& ctx, vksort::Sorter sorter, uint32_t count, uint32_t width,
                                           uint32_t height, VkDeviceAddress frame, uint32_t depthBits);
-// twoPhase: the tiles' copies sorted by depth then tile (else by 64-bit keys, splat_tiles.cpp).
+// twoPhase: the tiles' copies sorted by depth then tile (else by 64-bit keys, splat_tiles.cpp);
+// depthBits: its depth keys' (recordDepthKeys; 0: f32 order keys).
 std::unique_ptr<FramePath> createTilePath(vkctx::Context& ctx, vksort::Sorter sorter, uint32_t count, uint32_t width,
-                                          uint32_t height, VkDeviceAddress frame, bool twoPhase);
+                                          uint32_t height, VkDeviceAddress frame, bool twoPhase, uint32_t depthBits);
 
 // Points `sort` (its config set) at `keys` and `values` for up to `maxCount` keys and returns the
 // scratch buffer sized for them.

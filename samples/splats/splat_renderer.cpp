@@ -190,7 +190,7 @@ struct Renderer::Impl {
 
     const VkDeviceAddress at = ctx.address(frame);
     path = method == Method::quads ? createQuadPath(ctx, sorter, count, w, h, at, depthBits)
-                                   : createTilePath(ctx, sorter, count, w, h, at, method == Method::tiles);
+                                   : createTilePath(ctx, sorter, count, w, h, at, method == Method::tiles, depthBits);
   }
 
   ~Impl() {

@@ -21,7 +21,7 @@
 namespace splats {
 
 enum class Method { quads, tiles, tiles64 };
-constexpr uint32_t kQuadDepthBits = 16;  // the quads' depth keys (Renderer's depthBits)
+constexpr uint32_t kDepthBits = 16;  // the depth keys' bits (Renderer's depthBits)
 const char* methodName(Method m);
 
 struct FrameStats {
@@ -38,13 +38,13 @@ struct FrameStats {
 class Renderer {
  public:
   // ctx must have hasGraphics (quads draw; tiles' image is drawn with the same queue). The scene
-  // is uploaded once; with spherical harmonics the colours follow the view. depthBits: the quads'
-  // depth keys, quantized over the visible depths' range on the GPU (vksort::recordDepthKeys);
-  // 0: f32 depths, sorted over 32 bits.
+  // is uploaded once; with spherical harmonics the colours follow the view. depthBits: the depth
+  // keys of quads and tiles (not tiles64), quantized over the visible depths' range on the GPU
+  // (vksort::recordDepthKeys); 0: f32 depths, sorted over 32 bits.
   Renderer(vkctx::Context& ctx, vksort::Sorter sorter, const Scene& scene, uint32_t width, uint32_t height,
-           Method method = Method::quads, uint32_t depthBits = kQuadDepthBits);
+           Method method = Method::quads, uint32_t depthBits = kDepthBits);
   Renderer(vkctx::Context& ctx, vksort::Sorter sorter, const std::vector<Splat>& splats, uint32_t width,
-           uint32_t height, Method method = Method::quads, uint32_t depthBits = kQuadDepthBits);
+           uint32_t height, Method method = Method::quads, uint32_t depthBits = kDepthBits);
   ~Renderer();
   Renderer(const Renderer&) = delete;
   Renderer& operator=(const Renderer&) = delete;

@@ -4,8 +4,9 @@
 // workgroup per tile, stopping where the pixels are opaque. The copies are sorted one of two ways
 // (vksort, indirectly both: how many there are is known on the GPU only):
 // - two-phase (the default; Brush and several Metal renderers): a permutation sort of the visible
-//   splats by depth, copies made in that order (copy_counts, copy_offsets, duplicate_sorted.comp),
-//   then a stable sort of u32 tile ids over the bits the tile count needs (13 at 1920x1080);
+//   splats by depth (16-bit keys over their range from recordDepthKeys, or f32 order keys),
+//   copies made in that order (copy_counts, copy_offsets, duplicate_sorted.comp), then a stable
+//   sort of u32 tile ids over the bits the tile count needs (13 at 1920x1080);
 // - 64-bit keys (3D Gaussian Splatting's reference rasterizer, gsplat): one (tile << 32 | depth)
 //   key per copy (duplicate.comp), sorted over 32 + those bits.
 // Shaders: project.comp, then the above, ranges.comp, blend.comp.
@@ -53,8 +54,9 @@ uint32_t bitsFor(uint32_t tiles) {
 class TilePath final : public FramePath {
  public:
   TilePath(vkctx::Context& ctx, vksort::Sorter sorter, uint32_t count, uint32_t width, uint32_t height,
-           VkDeviceAddress frame, bool twoPhase)
+           VkDeviceAddress frame, bool twoPhase, uint32_t depthBits)
       : ctx_(ctx), sorter_(sorter), count_(count), frame_(frame), twoPhase_(twoPhase),
+        depthBits_(twoPhase ? depthBits : 0),
         tilesX_((width + SPLATS_TILE_SIZE - 1) / SPLATS_TILE_SIZE),
         tilesY_((height + SPLATS_TILE_SIZE - 1) / SPLATS_TILE_SIZE) {
     VkDevice d = ctx.device;
@@ -67,13 +69,22 @@ class TilePath final : public FramePath {
       // The depth sort: u32 keys of the visible splats; its values are generated (each key's
       // position in the visible list) and the sorted keys are not needed.
       depthKeys_ = ctx.createDeviceBuffer(n * 4);
-      visibleIds_ = ctx.createDeviceBuffer(n * 4);
+      visible_ = ctx.createDeviceBuffer(n * 16);
       order_ = ctx.createDeviceBuffer(n * 4);
       blockSums_ = ctx.createDeviceBuffer((n + SPLATS_COPY_BLOCK - 1) / SPLATS_COPY_BLOCK * 4);
       depthSort_.config.valueType = vksort::ValueType::index;
       depthSort_.config.discardKeys = true;
+      depthSort_.config.endBit = depthBits_ != 0 ? depthBits_ : 32;
       depthScratch_ = prepareSort(ctx, sorter, depthSort_, depthKeys_, order_, count);
       depthSort_.countBuffer = {counts_.buffer, SPLATS_COUNT_VISIBLE * 4, 4};
+      if (depthBits_ != 0) {  // nearest first
+        depthKeysScratch_ = ctx.createDeviceBuffer(vksort::kDepthKeysScratchBytes);
+        depthKeysInfo_.depths = depthKeys_.range();
+        depthKeysInfo_.maxCount = count;
+        depthKeysInfo_.countBuffer = depthSort_.countBuffer;
+        depthKeysInfo_.bits = depthBits_;
+        depthKeysInfo_.scratch = depthKeysScratch_.range();
+      }
     }
     // A splat touches a few tiles at most sizes; the first frame that needs more grows these.
     allocateKeys(std::max<uint64_t>(uint64_t(count) * 4, 1u << 16));
@@ -115,7 +126,7 @@ class TilePath final : public FramePath {
     vkDestroyDescriptorPool(d, pool_, nullptr);
     vkDestroyDescriptorSetLayout(d, setLayout_, nullptr);
     for (vkctx::Buffer* b : {&screen_, &firsts_, &counts_, &ranges_, &keys_, &indices_, &scratch_, &depthKeys_,
-                             &visibleIds_, &order_, &blockSums_, &depthScratch_})
+                             &visible_, &order_, &blockSums_, &depthScratch_, &depthKeysScratch_})
       if (b->buffer) ctx_.destroy(*b);
   }
 
@@ -131,14 +142,16 @@ class TilePath final : public FramePath {
     frame.tilesY = tilesY_;
     if (twoPhase_) {
       frame.twoPhase = 1;
+      frame.depthBits = depthBits_;
       frame.depthKeys = ctx_.address(depthKeys_);
-      frame.visibleIds = ctx_.address(visibleIds_);
+      frame.visible = ctx_.address(visible_);
       frame.order = ctx_.address(order_);
       frame.blockSums = ctx_.address(blockSums_);
     }
   }
 
   std::vector<std::string> partNames() const override {
+    if (twoPhase_ && depthBits_ != 0) return {"project", "depth keys", "depth sort", "duplicate", "tile sort", "ranges", "blend"};
     if (twoPhase_) return {"project", "depth sort", "duplicate", "tile sort", "ranges", "blend"};
     return {"project", "duplicate", "sort", "ranges", "blend"};
   }
@@ -210,6 +223,12 @@ class TilePath final : public FramePath {
   uint32_t recordSortedCopies(VkCommandBuffer cmd, VkQueryPool queries, uint32_t q) {
     vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, vksort::kSortDstStage,
                          vksort::kSortDstAccess);
+    if (depthBits_ != 0) {
+      vkctx::check(vksort::recordDepthKeys(sorter_, cmd, depthKeysInfo_), "recordDepthKeys");
+      vkctx::memoryBarrier(cmd, vksort::kSortSrcStage, vksort::kSortSrcAccess, vksort::kSortDstStage,
+                           vksort::kSortDstAccess);
+      vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, q++);
+    }
     vkctx::check(vksort::recordSort(sorter_, cmd, depthSort_), "recordSort (depth)");
     vkctx::memoryBarrier(cmd, vksort::kSortSrcStage, vksort::kSortSrcAccess, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                          VK_ACCESS_SHADER_READ_BIT);
@@ -268,10 +287,12 @@ class TilePath final : public FramePath {
   uint32_t count_;
   VkDeviceAddress frame_;
   bool twoPhase_;
+  uint32_t depthBits_;  // two-phase: the depth keys' bits (recordDepthKeys); 0: f32 order keys
   uint32_t tilesX_, tilesY_, capacity_ = 0;
   vkctx::Buffer screen_, firsts_, counts_, ranges_, keys_, indices_, scratch_;
-  vkctx::Buffer depthKeys_, visibleIds_, order_, blockSums_, depthScratch_;  // two-phase
+  vkctx::Buffer depthKeys_, visible_, order_, blockSums_, depthScratch_, depthKeysScratch_;  // two-phase
   vksort::SortInfo sort_, depthSort_;
+  vksort::DepthKeysInfo depthKeysInfo_;
   VkDescriptorSetLayout setLayout_ = VK_NULL_HANDLE;
   VkDescriptorPool pool_ = VK_NULL_HANDLE;
   VkDescriptorSet set_ = VK_NULL_HANDLE;
@@ -285,8 +306,8 @@ class TilePath final : public FramePath {
 }  // namespace
 
 std::unique_ptr<FramePath> createTilePath(vkctx::Context& ctx, vksort::Sorter sorter, uint32_t count, uint32_t width,
-                                          uint32_t height, VkDeviceAddress frame, bool twoPhase) {
-  return std::make_unique<TilePath>(ctx, sorter, count, width, height, frame, twoPhase);
+                                          uint32_t height, VkDeviceAddress frame, bool twoPhase, uint32_t depthBits) {
+  return std::make_unique<TilePath>(ctx, sorter, count, width, height, frame, twoPhase, depthBits);
 }
 
 }  // namespace splats

@@ -15,7 +15,7 @@ struct WindowOptions {
   bool yDown = false;
   bool validation = false;  // Khronos validation; a message ends the run with an error
   Method method = Method::quads;
-  uint32_t depthBits = kQuadDepthBits;
+  uint32_t depthBits = kDepthBits;
   std::string tuningData;  // a file of tuning data (vksort_tune); empty: none
 };
 

@@ -7,6 +7,6 @@ void main() {
   uint block = gl_WorkGroupID.x;
   if (block * SPLATS_COPY_BLOCK >= visibleSplats()) return;  // the whole workgroup
   uint total;
-  workgroupInclusiveSum(threadCopies(block), total);
+  workgroupInclusiveSum(sortedSplat(gl_GlobalInvocationID.x).w, total);
   if (gl_LocalInvocationIndex == 0u) frame.blockSums.v[block] = total;
 }

@@ -8,17 +8,12 @@
 void main() {
   uint block = gl_WorkGroupID.x;
   if (block * SPLATS_COPY_BLOCK >= visibleSplats()) return;  // the whole workgroup
-  uint copies = threadCopies(block), total;
-  uint slot = frame.blockSums.v[block] + workgroupInclusiveSum(copies, total) - copies;
-  uint first = block * SPLATS_COPY_BLOCK + gl_LocalInvocationIndex * kPerThread;
-  uint end = min(first + kPerThread, visibleSplats());
-  for (uint k = first; k < end; ++k) {
-    uint i = sortedSplat(k);
-    uint lo = frame.screen.v[i].tileMin, hi = frame.screen.v[i].tileMax;
-    for (uint y = lo >> 16; y < hi >> 16; ++y)
-      for (uint x = lo & 0xFFFFu; x < (hi & 0xFFFFu) && slot < frame.capacity; ++x, ++slot) {
-        frame.keys.v[slot] = y * frame.tilesX + x;
-        frame.indices.v[slot] = i;
-      }
-  }
+  uvec4 s = sortedSplat(gl_GlobalInvocationID.x);
+  uint total;
+  uint slot = frame.blockSums.v[block] + workgroupInclusiveSum(s.w, total) - s.w;
+  for (uint y = s.y >> 16; y < s.z >> 16; ++y)
+    for (uint x = s.y & 0xFFFFu; x < (s.z & 0xFFFFu) && slot < frame.capacity; ++x, ++slot) {
+      frame.keys.v[slot] = y * frame.tilesX + x;
+      frame.indices.v[slot] = s.x;
+    }
 }

@@ -1,7 +1,7 @@
 // Tile renderer, pass 1: per splat, its projection (projection.glsl), colour and the rectangle
 // of 16x16 tiles its 3-sigma circle touches. With 64-bit keys it reserves one key slot per tile
-// touched; two-phase, it appends its depth key and index to the visible splats, which the depth
-// sort orders before any copy is made (sorted_copies.glsl).
+// touched; two-phase, it appends its depth (key) and itself to the visible splats, which the
+// depth sort orders before any copy is made (sorted_copies.glsl).
 #version 450
 layout(local_size_x = 256) in;
 #include "projection.glsl"
@@ -24,9 +24,9 @@ void main() {
   uint first = 0;
   if (tiles != 0u) {
     uint visible = atomicAdd(frame.counts.v[kCountVisible], 1u);
-    if (frame.twoPhase != 0u) {
-      frame.depthKeys.v[visible] = vksortFloatKey(p.depth);  // nearest first
-      frame.visibleIds.v[visible] = i;
+    if (frame.twoPhase != 0u) {  // nearest first: recordDepthKeys's depths, or f32 order keys
+      frame.depthKeys.v[visible] = frame.depthBits != 0u ? floatBitsToUint(p.depth) : vksortFloatKey(p.depth);
+      frame.visible.v[visible] = uvec4(i, lo.x | lo.y << 16, hi.x | hi.y << 16, tiles);
     } else {
       first = atomicAdd(frame.counts.v[kCountCopies], tiles);
     }

@@ -3,28 +3,19 @@
 // once per tile it touches, in that order, so that a stable sort by tile id alone (over the bits
 // the tile count needs) leaves each tile's splats nearest first. A splat's copies must follow
 // those of every nearer splat: their slots come from a prefix sum of the copy counts in depth
-// order, in three passes over blocks of SPLATS_COPY_BLOCK sorted splats (copy_counts.comp,
-// copy_offsets.comp, duplicate_sorted.comp); a thread takes kPerThread consecutive ones.
+// order, in three passes over blocks of SPLATS_COPY_BLOCK sorted splats, one a thread
+// (copy_counts.comp, copy_offsets.comp, duplicate_sorted.comp): each thread's splat is one
+// dependent load away (its visible record, through the sort's permutation).
 #ifndef SPLATS_SORTED_COPIES_GLSL
 #define SPLATS_SORTED_COPIES_GLSL
 #include "tiles.glsl"
 
-const uint kScanThreads = 256u;
-const uint kPerThread = SPLATS_COPY_BLOCK / kScanThreads;
+const uint kScanThreads = SPLATS_COPY_BLOCK;
 layout(local_size_x = kScanThreads) in;
 
 uint visibleSplats() { return frame.counts.v[kCountVisible]; }
-// The splat at sorted position k (the depth sort's values index the visible list).
-uint sortedSplat(uint k) { return frame.visibleIds.v[frame.order.v[k]]; }
-
-// The copies of this thread's sorted splats, in block `block`.
-uint threadCopies(uint block) {
-  uint first = block * SPLATS_COPY_BLOCK + gl_LocalInvocationIndex * kPerThread;
-  uint end = min(first + kPerThread, visibleSplats());
-  uint copies = 0u;
-  for (uint k = first; k < end; ++k) copies += tilesTouched(sortedSplat(k));
-  return copies;
-}
+// The visible record (splat_common.glsl) at sorted position k, or none (no tiles) past the end.
+uvec4 sortedSplat(uint k) { return k < visibleSplats() ? frame.visible.v[frame.order.v[k]] : uvec4(0u); }
 
 // Inclusive prefix sum over the workgroup's threads, in thread order, and the workgroup's total
 // (every thread calls it).

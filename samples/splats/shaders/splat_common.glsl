@@ -26,6 +26,9 @@ struct ScreenSplat {
   uint tileMax;
 };
 layout(buffer_reference, std430, buffer_reference_align = 16) buffer ScreenSplats { ScreenSplat v[]; };
+// A visible splat as the two-phase tile renderer's copy passes read it, in one load: its index,
+// the tiles it touches ([min, max) in x | y << 16) and their number.
+layout(buffer_reference, std430, buffer_reference_align = 16) buffer VisibleSplats { uvec4 v[]; };
 
 layout(buffer_reference, std430, buffer_reference_align = 16) buffer FrameData {
   mat4 view;      // world -> camera (the camera looks down -z)
@@ -38,7 +41,7 @@ layout(buffer_reference, std430, buffer_reference_align = 16) buffer FrameData {
   Words firsts;   // tiles: per splat, its first copy's slot
   Words ranges;   // tiles: per tile, [first, end) of its keys after the sort
   Words depthKeys;   // two-phase tiles: a depth key per visible splat (the depth sort's keys)
-  Words visibleIds;  // two-phase tiles: the splat index of each, in the same order
+  VisibleSplats visible;  // two-phase tiles: each one's index and tiles, in the same order
   Words order;       // two-phase tiles: after the depth sort, positions in those nearest first
   Words blockSums;   // two-phase tiles: copies per block of sorted splats, then where each begins
   uint count;     // splats in the scene
@@ -52,7 +55,7 @@ layout(buffer_reference, std430, buffer_reference_align = 16) buffer FrameData {
   uint tilesY;
   uint twoPhase;  // tiles: 1: sorted by depth, copied in that order, sorted by tile (u32 keys);
                   // 0: (tile << 32 | depth) u64 keys, sorted once
-  uint depthBits;  // quads: the cull writes depths for recordDepthKeys; 0: f32 order keys
+  uint depthBits;  // quads, two-phase tiles: depths for recordDepthKeys are written; 0: f32 order keys
   vec4 background;  // what shows where nothing is drawn (RGB; alpha 1)
 };
 layout(push_constant) uniform Push { FrameData frame; };

@@ -8,6 +8,7 @@
 #define SPLATS_COUNT_VISIBLE 1u  // splats that touch a tile
 #define SPLATS_COUNT_RANGES_DISPATCH 2u  // [2..4]: the ranges pass's VkDispatchIndirectCommand
 #define SPLATS_COUNT_WORDS 5u
-// Two-phase: sorted splats per workgroup of the passes that copy them (sorted_copies.glsl).
-#define SPLATS_COPY_BLOCK 1024u
+// Two-phase: sorted splats per workgroup of the passes that copy them, one a thread
+// (sorted_copies.glsl).
+#define SPLATS_COPY_BLOCK 256u
 #endif

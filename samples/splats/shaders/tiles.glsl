@@ -15,10 +15,4 @@ uint keysWritten() { return min(frame.counts.v[kCountCopies], frame.capacity); }
 // The tile of sorted key `i`: two-phase, the u32 key itself; else the high word of the u64 key.
 uint tileOfKey(uint i) { return frame.twoPhase != 0u ? frame.keys.v[i] : frame.keys.v[2u * i + 1u]; }
 
-// The tiles a splat touches (the project pass's rectangle; none where culled).
-uint tilesTouched(uint splat) {
-  uint lo = frame.screen.v[splat].tileMin, hi = frame.screen.v[splat].tileMax;
-  return ((hi & 0xFFFFu) - (lo & 0xFFFFu)) * ((hi >> 16) - (lo >> 16));
-}
-
 #endif  // SPLATS_TILES_GLSL
