@@ -1,6 +1,7 @@
 // A renderer's use of vksort, written from the README alone (its snippets are taken from here): the device made from vksort's requirements, the sorter made with the VkDeviceCreateInfo
 // and the frame's sort prepared, then per frame an indirect sort of f32 depths with u32 indices
-// whose count a pass earlier in the same command buffer writes. Plain Vulkan, the public headers
+// whose count a pass earlier in the same command buffer writes; last, the same depths as 16-bit
+// keys (recordDepthKeys) sorted as a permutation. Plain Vulkan, the public headers
 // only. Checks every frame on the CPU; with the validation layer present, any message fails it.
 //   usage: consumer [MAX_COUNT] [FRAMES]
 #include <vksort/vksort.hpp>
@@ -235,6 +236,78 @@ int main(int argc, char** argv) try {
       ok = sortedValues[i] == want && sortedKeys[i] == keys[want];
     }
     std::printf("frame %u: %u of %u splats sorted far to near: %s\n", frame, n, maxCount, ok ? "right" : "WRONG");
+  }
+
+  // --- The README's "For renderers": the depths as 16-bit keys over their range, found on the
+  // GPU, then a permutation sort of them (indices generated, keys not written back).
+  if (ok) {
+    const uint32_t n = maxCount - maxCount / 3;
+    std::vector<float> keys(maxCount);
+    for (float& k : keys) k = float(rng() % 100000) * 0.01f + 0.2f;
+    std::memcpy(staging.mapped, keys.data(), bytes);
+    vksort::SortConfig shortKeys;  // u32 keys of 16 bits, ascending: the depth keys say the order
+    shortKeys.valueType = vksort::ValueType::index;
+    shortKeys.discardKeys = true;
+    shortKeys.endBit = 16;
+    vksort::ScratchRequirements shortNeeds;
+    check(vksort::getScratchRequirements(sorter, shortKeys, maxCount, &shortNeeds), "getScratchRequirements");
+    Buffer shortScratch = makeBuffer(shortNeeds.size, shortNeeds.usage, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    Buffer smallBuffer = makeBuffer(vksort::kDepthKeysScratchBytes, usage, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO, nullptr,
+                                   VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT, nullptr};
+    check(vkBeginCommandBuffer(cmd, &begin), "vkBeginCommandBuffer");
+    const VkBufferCopy toKeys{0, 0, bytes};
+    vkCmdCopyBuffer(cmd, staging.buffer, depths.buffer, 1, &toKeys);
+    vkCmdUpdateBuffer(cmd, count.buffer, 0, 4, &n);
+    VkMemoryBarrier before{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_TRANSFER_WRITE_BIT,
+                           vksort::kSortDstAccess};
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, vksort::kSortDstStage, 0, 1, &before, 0, nullptr, 0, nullptr);
+    vksort::SortInfo sort;
+    sort.config = shortKeys;
+    sort.maxCount = maxCount;
+    sort.countBuffer = {count.buffer, 0, 4, usage};
+    sort.keys = {depths.buffer, 0, bytes, usage};
+    sort.values = {indices.buffer, 0, bytes, usage};
+    sort.scratch = {shortScratch.buffer, 0, shortNeeds.size, shortNeeds.usage};
+    vksort::DepthKeysInfo depth;
+    depth.depths = sort.keys;
+    depth.maxCount = maxCount;
+    depth.countBuffer = sort.countBuffer;
+    depth.order = vksort::SortOrder::descending;  // far to near
+    depth.scratch = {smallBuffer.buffer, 0, vksort::kDepthKeysScratchBytes, usage};
+    check(vksort::recordDepthKeys(sorter, cmd, depth), "recordDepthKeys");
+    VkMemoryBarrier between{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, vksort::kSortSrcAccess, vksort::kSortDstAccess};
+    vkCmdPipelineBarrier(cmd, vksort::kSortSrcStage, vksort::kSortDstStage, 0, 1, &between, 0, nullptr, 0, nullptr);
+    check(vksort::recordSort(sorter, cmd, sort), "recordSort");
+    VkMemoryBarrier after{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, vksort::kSortSrcAccess, VK_ACCESS_TRANSFER_READ_BIT};
+    vkCmdPipelineBarrier(cmd, vksort::kSortSrcStage, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &after, 0, nullptr, 0, nullptr);
+    const VkBufferCopy back{0, 0, bytes};
+    vkCmdCopyBuffer(cmd, indices.buffer, staging.buffer, 1, &back);
+    VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT};
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0, nullptr, 0, nullptr);
+    check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
+    VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    submit.commandBufferCount = 1;
+    submit.pCommandBuffers = &cmd;
+    check(vkQueueSubmit(queue, 1, &submit, fence), "vkQueueSubmit");
+    check(vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
+    check(vkResetFences(device, 1, &fence), "vkResetFences");
+    // Every one of the first n once, far to near up to a step of their range.
+    float lo = keys[0], hi = keys[0];
+    for (uint32_t i = 0; i < n; ++i) lo = std::min(lo, keys[i]), hi = std::max(hi, keys[i]);
+    const float step = (hi - lo) / 65536.0f * 1.001f;
+    const uint32_t* order = static_cast<const uint32_t*>(staging.mapped);
+    std::vector<bool> seen(n);
+    for (uint32_t i = 0; i < n && ok; ++i) {
+      ok = order[i] < n && !seen[order[i]] && (i == 0 || keys[order[i]] <= keys[order[i - 1]] + step);
+      if (ok) seen[order[i]] = true;
+    }
+    std::printf("depth keys: %u of %u splats in 16-bit keys, sorted far to near: %s\n", n, maxCount,
+                ok ? "right" : "WRONG");
+    for (Buffer* b : {&shortScratch, &smallBuffer}) {
+      vkDestroyBuffer(device, b->buffer, nullptr);
+      vkFreeMemory(device, b->memory, nullptr);
+    }
   }
 
   vkDestroyFence(device, fence, nullptr);
