@@ -175,6 +175,19 @@ int main(int argc, char** argv) try {
   VkFence fence;
   check(vkCreateFence(device, &fci, nullptr, &fence), "vkCreateFence");
 
+  // The copies back made visible to the host, the command buffer submitted, and waited for.
+  auto toHostAndWait = [&] {
+    VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT};
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0, nullptr, 0, nullptr);
+    check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
+    VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    submit.commandBufferCount = 1;
+    submit.pCommandBuffers = &cmd;
+    check(vkQueueSubmit(queue, 1, &submit, fence), "vkQueueSubmit");
+    check(vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
+    check(vkResetFences(device, 1, &fence), "vkResetFences");
+  };
+
   std::mt19937 rng(7);
   bool ok = true;
   for (uint32_t frame = 0; frame < frames && ok; ++frame) {
@@ -215,15 +228,7 @@ int main(int argc, char** argv) try {
     const VkBufferCopy back{0, 0, bytes}, backValues{0, bytes, bytes};
     vkCmdCopyBuffer(cmd, depths.buffer, staging.buffer, 1, &back);
     vkCmdCopyBuffer(cmd, indices.buffer, staging.buffer, 1, &backValues);
-    VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT};
-    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0, nullptr, 0, nullptr);
-    check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
-    VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-    submit.commandBufferCount = 1;
-    submit.pCommandBuffers = &cmd;
-    check(vkQueueSubmit(queue, 1, &submit, fence), "vkQueueSubmit");
-    check(vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
-    check(vkResetFences(device, 1, &fence), "vkResetFences");
+    toHostAndWait();
 
     // The first n sorted far to near, stable; the rest untouched.
     std::vector<uint32_t> order(n);
@@ -283,15 +288,7 @@ int main(int argc, char** argv) try {
     vkCmdPipelineBarrier(cmd, vksort::kSortSrcStage, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &after, 0, nullptr, 0, nullptr);
     const VkBufferCopy back{0, 0, bytes};
     vkCmdCopyBuffer(cmd, indices.buffer, staging.buffer, 1, &back);
-    VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT};
-    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0, nullptr, 0, nullptr);
-    check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
-    VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
-    submit.commandBufferCount = 1;
-    submit.pCommandBuffers = &cmd;
-    check(vkQueueSubmit(queue, 1, &submit, fence), "vkQueueSubmit");
-    check(vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
-    check(vkResetFences(device, 1, &fence), "vkResetFences");
+    toHostAndWait();
     // Every one of the first n once, far to near up to a step of their range.
     float lo = keys[0], hi = keys[0];
     for (uint32_t i = 0; i < n; ++i) lo = std::min(lo, keys[i]), hi = std::max(hi, keys[i]);
