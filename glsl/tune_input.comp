@@ -1,4 +1,4 @@
-// The tuner's input (tuner.cpp): keys of `words` 32-bit words, each the AND of q hashes of its
+// The tuner's input (src/tuner/bench.cpp): keys of `words` 32-bit words, each the AND of q hashes of its
 // index (q 1: uniform; larger q crowds keys onto fewer digits), or with `values` set the
 // values 0, 1, 2... (64-bit: high word 0). A grid-stride loop: any count fits the grid a
 // device allows. Indices past 2^32 / words do not occur: the tuner sorts far fewer keys.

@@ -1,4 +1,5 @@
-// The C API (include/vksort/vksort.h): conversions to and from the C++ API, nothing else.
+// The C API (include/vksort/vksort.h): conversions to and from the C++ API, nothing else (the
+// tuner's: tuner/c_api_tuning.cpp).
 #include "vksort/vksort.h"
 
 #include <algorithm>
@@ -8,9 +9,30 @@
 #include <string>
 #include <vector>
 
+#include "c_api_conversions.hpp"
 #include "vksort/vksort.hpp"
 
+namespace vksort::capi {
+
+std::string& lastError() {
+  thread_local std::string message;
+  return message;
+}
+
+VksortResult toC(const vksort::Status& s) {
+  lastError() = s.message;
+  return VksortResult(int32_t(s.result));
+}
+
+VksortResult nullArgument(const char* name) {
+  lastError() = std::string(name) + " is null";
+  return VKSORT_ERROR_INVALID_ARGUMENT;
+}
+
+}  // namespace vksort::capi
+
 namespace {
+using namespace vksort::capi;
 
 // The C structs have their C++ twins' fields, in the same order: a structured binding of the
 // wrong number of names does not compile, and the conversions below name every field.
@@ -47,70 +69,17 @@ static_assert(VKSORT_DEPTH_KEYS_SCRATCH_BYTES == vksort::kDepthKeysScratchBytes)
 static_assert(offsetof(VksortSortInfo, countBuffer) < offsetof(VksortSortInfo, keys) &&
               offsetof(vksort::SortInfo, countBuffer) < offsetof(vksort::SortInfo, keys));
 
-thread_local std::string lastError;
 
-VksortResult toC(const vksort::Status& s) {
-  lastError = s.message;
-  return VksortResult(int32_t(s.result));
-}
 
-vksort::SortConfig toCpp(const VksortSortConfig& c) {
-  vksort::SortConfig config;
-  config.keyType = vksort::KeyType(c.keyType);
-  config.valueType = vksort::ValueType(c.valueType);
-  config.order = vksort::SortOrder(c.order);
-  config.beginBit = c.beginBit;
-  config.endBit = c.endBit;
-  config.discardKeys = c.discardKeys != 0;
-  return config;
-}
 
-// A C array of prepared sorts as C++ ones (empty for null).
-std::vector<vksort::PreparedSort> toCpp(const VksortPreparedSort* sorts, uint32_t count) {
-  std::vector<vksort::PreparedSort> out;
-  for (uint32_t i = 0; sorts && i < count; ++i) out.push_back({.config = toCpp(sorts[i].config), .maxCount = sorts[i].maxCount});
-  return out;
-}
 
 vksort::BufferRange toCpp(const VksortBufferRange& r) {
   return {.buffer = r.buffer, .offset = r.offset, .size = r.size, .usage = r.usage};
 }
 
-VksortResult nullArgument(const char* name) {
-  lastError = std::string(name) + " is null";
-  return VKSORT_ERROR_INVALID_ARGUMENT;
-}
 
 vksort::Sorter toCpp(VksortSorter s) { return reinterpret_cast<vksort::Sorter>(s); }
 
-// A C create info as the C++ one, with the arrays and options it points to.
-struct CreateInfo {
-  vksort::SorterCreateInfo info;
-  std::vector<vksort::PreparedSort> prepared;
-  vksort::SorterDeveloperOptions developer;
-  explicit CreateInfo(const VksortSorterCreateInfo& ci) : prepared(toCpp(ci.pPreparedSorts, ci.preparedSortCount)) {
-    info.instance = ci.instance;
-    info.vkGetInstanceProcAddr = ci.vkGetInstanceProcAddr;
-    info.physicalDevice = ci.physicalDevice;
-    info.device = ci.device;
-    info.vkGetDeviceProcAddr = ci.vkGetDeviceProcAddr;
-    info.pDeviceCreateInfo = ci.pDeviceCreateInfo;
-    info.pipelineCache = ci.pipelineCache;
-    info.pAllocationCallbacks = ci.pAllocationCallbacks;
-    info.algorithm = vksort::Algorithm(ci.algorithm);
-    info.preparedSortCount = ci.preparedSortCount;
-    info.pPreparedSorts = ci.pPreparedSorts ? prepared.data() : nullptr;
-    if (ci.pDeveloperOptions) {
-      developer.tuning = ci.pDeveloperOptions->tuning;
-      developer.pipelineStatistics = ci.pDeveloperOptions->pipelineStatistics != VK_FALSE;
-      info.pDeveloperOptions = &developer;
-    }
-    info.pTuningData = ci.pTuningData;
-    info.tuningDataSize = ci.tuningDataSize;
-    info.requireTuningData = ci.requireTuningData != VK_FALSE;
-  }
-  CreateInfo(const CreateInfo&) = delete;
-};
 
 }  // namespace
 
@@ -125,54 +94,7 @@ VksortResult vksortCreateSorter(const VksortSorterCreateInfo* ci, VksortSorter* 
   return toC(s);
 }
 
-VksortResult vksortTuneSorts(const VksortTuneInfo* in, VksortTuningResult* out) {
-  if (!in) return nullArgument("pInfo");
-  if (!out) return nullArgument("pResult");
-  if (!in->pSorterCreateInfo) return nullArgument("pInfo->pSorterCreateInfo");
-  const CreateInfo create(*in->pSorterCreateInfo);
-  const std::vector<vksort::PreparedSort> sorts = toCpp(in->pSorts, in->sortCount);
-  struct Progress {
-    PFN_vksortTuningProgressC callback;
-    void* userData;
-  } progress{in->pfnProgress, in->pUserData};
-  vksort::TuneInfo info;
-  info.pSorterCreateInfo = &create.info;
-  info.queue = in->queue;
-  info.queueFamilyIndex = in->queueFamilyIndex;
-  info.sortCount = in->sortCount;
-  info.pSorts = in->pSorts ? sorts.data() : nullptr;
-  info.timeBudgetSeconds = in->timeBudgetSeconds;
-  if (in->pfnProgress) {
-    info.pfnProgress = [](const vksort::TuningProgress& p, void* user) {
-      const auto* c = static_cast<const Progress*>(user);
-      const VksortTuningProgress cp{p.step, p.steps, p.what};
-      return c->callback(&cp, c->userData) != VK_FALSE;
-    };
-    info.pUserData = &progress;
-  }
-  vksort::TuningResult result;
-  vksort::Status s = vksort::tuneSorts(info, &result);
-  if (!s) return toC(s);
-  void* data = std::malloc(std::max<size_t>(result.data.size(), 1));
-  char* report = static_cast<char*>(std::malloc(result.report.size() + 1));
-  if (!data || !report) {
-    std::free(data);
-    std::free(report);
-    lastError = "out of host memory";
-    return VKSORT_ERROR_VULKAN;
-  }
-  std::memcpy(data, result.data.data(), result.data.size());
-  std::memcpy(report, result.report.c_str(), result.report.size() + 1);
-  *out = {.pData = data, .dataSize = result.data.size(), .pReport = report, .seconds = result.seconds};
-  return toC(s);
-}
 
-void vksortFreeTuningResult(VksortTuningResult* result) {
-  if (!result) return;
-  std::free(result->pData);
-  std::free(result->pReport);
-  *result = {};
-}
 
 VksortResult vksortGetDeviceRequirements(VkInstance instance, PFN_vkGetInstanceProcAddr getInstanceProcAddr,
                                          VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures2* features,
@@ -260,6 +182,6 @@ VksortResult vksortDescribeSort(VksortSorter sorter, const VksortSortConfig* con
   return toC(s);
 }
 
-const char* vksortGetLastErrorMessage(void) { return lastError.c_str(); }
+const char* vksortGetLastErrorMessage(void) { return vksort::capi::lastError().c_str(); }
 
 }  // extern "C"

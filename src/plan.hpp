@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "for_tuner.hpp"
 #include "tuning.hpp"
 #include "variant.hpp"
 
@@ -12,7 +13,7 @@ namespace vksort::detail {
 // Binning passes of a sort: one per 8-bit digit of its bit range.
 uint32_t passCount(const SortConfig& config);
 // "u32", "f32", ... ("?" for a value that names no type).
-const char* keyTypeName(KeyType k);
+VKSORT_FOR_TUNER const char* keyTypeName(KeyType k);
 // A permutation sort's forms as the kernels know them (kFlagIndexValues | kFlagDiscardKeys): the
 // push constants' flags and, for the pipelines that compile them in, PipelineKey::permutation.
 inline uint32_t permutationFlags(const SortConfig& c) {
@@ -82,7 +83,8 @@ struct SortPlan {
 };
 
 // The plan of a sort of `count` keys (an indirect sort: up to maxCount) with `config`.
-SortPlan planSort(const Tuning& t, const SortConfig& config, uint32_t count, uint32_t maxCount, bool indirect);
+VKSORT_FOR_TUNER SortPlan planSort(const Tuning& t, const SortConfig& config, uint32_t count, uint32_t maxCount,
+                                   bool indirect);
 
 // Every pipeline that sorts with `config` may use, direct or indirect, of any count up to
 // maxCount (an indirect sort's maxCount too): what prepareSorts() builds.

@@ -1,5 +1,6 @@
 // Records one sort's plan (plan.hpp): its dispatches, their push constants and barriers.
 #pragma once
+#include "for_tuner.hpp"
 #include "plan.hpp"
 #include "sorter_state.hpp"
 
@@ -17,7 +18,7 @@ struct SortPipelines {
   VkPipeline byRole[kRoles];
 };
 // Gets (creating on first use) the pipelines of a plan; fails only if Vulkan does.
-Status getSortPipelines(const Sorter_T& sorter, const SortPlan& plan, SortPipelines* out);
+VKSORT_FOR_TUNER Status getSortPipelines(const Sorter_T& sorter, const SortPlan& plan, SortPipelines* out);
 
 // Records a sort as planned: a barrier first (sorts sharing a scratch buffer may follow each
 // other), then each dispatch with its push constants and barriers. When asked, a timestamp before

@@ -1,6 +1,7 @@
 // What a sorter holds: immutable after createSorter, so any thread may record with it.
 #pragma once
 #include "device_caps.hpp"
+#include "for_tuner.hpp"
 #include "pipelines.hpp"
 #include "tuning.hpp"
 
@@ -17,5 +18,6 @@ struct vksort::Sorter_T {
 
 namespace vksort::detail {
 // createSorter() with `tuned` tiles in place of the create info's tuning data (null: that data).
-Status createSorterTuned(const SorterCreateInfo& createInfo, const TunedTiles* tuned, Sorter* pSorter);
+VKSORT_FOR_TUNER Status createSorterTuned(const SorterCreateInfo& createInfo, const TunedTiles* tuned,
+                                           Sorter* pSorter);
 }  // namespace vksort::detail

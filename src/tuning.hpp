@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "device_caps.hpp"
+#include "for_tuner.hpp"
 #include "tuning_types.hpp"
 
 namespace vksort::detail {
@@ -13,7 +14,7 @@ namespace vksort::detail {
 const VendorTuning& vendorTuning(const DeviceCaps& caps);
 
 // A tile class's name, as the tables and the override name it: pairs32, pairs_wide, alone32, alone_wide.
-const char* className(uint32_t cls);
+VKSORT_FOR_TUNER const char* className(uint32_t cls);
 
 // Shared memory of the binning kernel with tile `shape` for elements of `words`; mirrors
 // binning_tile.glsl's declarations.

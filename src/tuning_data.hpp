@@ -8,12 +8,13 @@
 #include <vector>
 
 #include "device_caps.hpp"
+#include "for_tuner.hpp"
 #include "status.hpp"
 #include "tuning_types.hpp"
 
 namespace vksort::detail {
 
-std::vector<uint8_t> encodeTuningData(const DeviceCaps& caps, const TunedTiles& tuned);
+VKSORT_FOR_TUNER std::vector<uint8_t> encodeTuningData(const DeviceCaps& caps, const TunedTiles& tuned);
 
 // Reads `size` bytes at `data` into *out; fails with errorIncompatibleTuning, saying why, where
 // they are not vksort's tuning data, are damaged, or were made by another library version, on

@@ -132,7 +132,7 @@ struct VendorTuning {
   TileTable reduceThenScan[kTileClasses];
 };
 
-// A tile that on-device tuning (tuner.cpp) measured faster than its table's row: it replaces
+// A tile that on-device tuning (tuner/search.cpp) measured faster than its table's row: it replaces
 // that row's shape in the tier and class it names, before the fitting.
 struct TunedTile {
   uint32_t tier;

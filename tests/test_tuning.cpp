@@ -17,7 +17,7 @@
 #include "fake_devices.hpp"
 #include "plan.hpp"
 #include "tuning.hpp"
-#include "tuner_tasks.hpp"
+#include "tuner/tasks.hpp"
 #include "tuning_override.hpp"
 #include "variant.hpp"
 
@@ -195,7 +195,7 @@ TEST_SUITE("tuning") {
   }
 
   TEST_CASE("a tuned tile must lose nothing across its tier") {
-    // tuner.cpp measures a kept tile again at these counts (a win at one count can be a loss of
+    // tuner/search.cpp measures a kept tile again at these counts (a win at one count can be a loss of
     // as much at another: the waves its tiles make change with the count).
     const std::vector<uint32_t> counts = vksort::detail::tierCheckCounts(1u << 21, (7u << 19) - 1);
     REQUIRE(counts.size() == 4);
@@ -219,7 +219,7 @@ TEST_SUITE("tuning") {
   TEST_CASE("the tuner compares the algorithms only where its budget has room") {
     // measureSeconds(): a measurement's warm-up (kWarmupNanos of sorts, 2 to 200) and 15 timed
     // sorts. lavapipe sorts 2^20 pairs in about a microsecond a key: comparing the two algorithms
-    // there takes 35 s, past half of a 10 s budget (tuner.cpp then keeps the tables' algorithm).
+    // there takes 35 s, past half of a 10 s budget (tuner/search.cpp then keeps the tables' algorithm).
     using vksort::detail::measureSeconds;
     CHECK(vksort::detail::warmupSorts(1u << 20, 1000.0) == 2);
     CHECK(vksort::detail::warmupSorts(1u << 20, 0.25) == 76);

@@ -161,8 +161,8 @@ VKSORT_C_API VksortResult vksortRecordDepthKeys(VksortSorter sorter, VkCommandBu
 VKSORT_C_API VksortResult vksortDescribeSort(VksortSorter sorter, const VksortSortConfig* pConfig, uint32_t count,
                                              VkBool32 indirect, char* pText, size_t* pSize);
 /* The message of the calling thread's last failed call ("" if none). Valid until its next call. */
-/* Tuning on the device (vksort.hpp: tuneSorts). The result's data and report are allocated by
- * vksort: free them with vksortFreeTuningResult. */
+/* Tuning on the device (vksort.hpp: tuneSorts; link vksort::tuner). The result's data and report
+ * are allocated by vksort: free them with vksortFreeTuningResult. */
 typedef struct VksortTuningProgress {
   uint32_t step;
   uint32_t steps;

@@ -348,6 +348,8 @@ constexpr VkDeviceSize kDepthKeysScratchBytes = 8192;  // a range per workgroup 
 VKSORT_API Status recordDepthKeys(Sorter sorter, VkCommandBuffer commandBuffer, const DepthKeysInfo& info);
 
 // ---- Tuning on the device ----------------------------------------------------------------------
+// tuneSorts() lives in the tuner's library (CMake: vksort::tuner), apart from the core, which
+// records and allocates nothing: link it where you tune.
 
 // Where tuneSorts() is: `step` of `steps` (measurements; the total is an estimate), and what it
 // measures, as text.

@@ -1,5 +1,5 @@
-// What the tuner (tuner.cpp) sorts and how it checks a sort, apart from the Vulkan bench that
-// runs them (tuner_bench.hpp): its tasks, the counts a kept tile is re-checked at, each tile
+// What the tuner (search.cpp) sorts and how it checks a sort, apart from the Vulkan bench that
+// runs them (bench.hpp): its tasks, the counts a kept tile is re-checked at, each tile
 // class's config, and the order a sorted config's keys must follow.
 #pragma once
 #include <algorithm>
@@ -21,7 +21,7 @@ struct Task {
 };
 
 // The counts of a tier from `first` to `last` at which a tile that won at its middle count must
-// lose nothing (tuner.cpp): a tile's time follows how many waves its tiles make, which changes
+// lose nothing (search.cpp): a tile's time follows how many waves its tiles make, which changes
 // with the count. The first and last, and two between at the geometric quarters; none where the
 // tier has one count.
 inline std::vector<uint32_t> tierCheckCounts(uint32_t first, uint32_t last) {
@@ -47,7 +47,7 @@ inline double measureSeconds(uint32_t count, double nanosPerKey) {
 // The heat before each of a kept tile's checks at tierCheckCounts() (the clocks stay up).
 constexpr double kCheckHeatMs = 30;
 
-// About how long checking a kept tile takes (tuner.cpp) where one measurement takes
+// About how long checking a kept tile takes (search.cpp) where one measurement takes
 // `measureSeconds`: four measurements interleaved with the row, then a heat and two measurements
 // at each of tierCheckCounts(). The climb stops early enough to leave it in the task's budget
 // (a kept tile overran its share by this much before).

@@ -1,4 +1,4 @@
-// The tuner's measuring bench (tuneSorts(), tuner.cpp): its own buffers, command buffers and
+// The tuner's measuring bench (tuneSorts(), search.cpp): its own buffers, command buffers and
 // timestamp queries on the caller's device and queue, keys generated on the GPU
 // (glsl/tune_input.comp), and sorts timed, kept warm and checked there.
 #pragma once
@@ -8,7 +8,7 @@
 
 #include "sorter_state.hpp"
 #include "status.hpp"
-#include "tuner_tasks.hpp"
+#include "tasks.hpp"
 
 namespace vksort::detail {
 

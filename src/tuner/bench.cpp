@@ -1,4 +1,4 @@
-#include "tuner_bench.hpp"
+#include "bench.hpp"
 
 #include <algorithm>
 #include <atomic>

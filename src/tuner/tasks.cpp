@@ -1,4 +1,4 @@
-#include "tuner_tasks.hpp"
+#include "tasks.hpp"
 
 namespace vksort::detail {
 
