@@ -1,6 +1,7 @@
 #include "tuning_override.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <string_view>
 #include <tuple>
@@ -33,23 +34,33 @@ uint32_t classesNamed(std::string_view name, std::string_view stem) {
   return 0;
 }
 
-// A per-class field of a shape, by stem.
+// A per-class field of a shape, by its stem (VKSORT_TILE_SHAPE_FIELDS).
 bool setClassField(TileShape* s, std::string_view stem, uint32_t v) {
-  if (stem == "lookback_window") s->lookbackWindow = v;
-  else if (stem == "plain_loads") s->lookbackPlainLoads = v != 0;
-  else if (stem == "fit_percent") s->fitPercent = v;
-  else if (stem == "rank_first") s->rankFirst = v != 0;
-  else if (stem == "persistent") s->persistentTiles = v != 0;
-  else if (stem == "hot_digit_from") s->hotDigitFrom = v;
-  else if (stem == "hot_digit_to") s->hotDigitTo = v;
-  else if (stem == "hot_rank_to") s->hotRankTo = v;
-  else if (stem == "skewed_from") s->skewedFrom = v;
-  else return false;
-  return true;
+#define VKSORT_SET_FIELD(type, name, fieldStem)       \
+  if (const char* f = fieldStem; f && stem == f) { \
+    s->name = type(v);                              \
+    return true;                                    \
+  }
+  VKSORT_TILE_SHAPE_FIELDS(VKSORT_SET_FIELD)
+#undef VKSORT_SET_FIELD
+  return false;
 }
-constexpr const char* kClassStems[] = {"lookback_window", "plain_loads", "fit_percent", "rank_first",
-                                       "persistent",      "hot_digit_from", "hot_digit_to", "hot_rank_to",
-                                       "skewed_from"};
+// The per-class stems, in the fields' order.
+#define VKSORT_STEM(type, name, stem) stem,
+constexpr const char* kAllStems[] = {VKSORT_TILE_SHAPE_FIELDS(VKSORT_STEM)};
+#undef VKSORT_STEM
+constexpr size_t kClassStemCount = [] {
+  size_t n = 0;
+  for (const char* s : kAllStems) n += s != nullptr;
+  return n;
+}();
+constexpr std::array<const char*, kClassStemCount> kClassStems = [] {
+  std::array<const char*, kClassStemCount> out{};
+  size_t n = 0;
+  for (const char* s : kAllStems)
+    if (s) out[n++] = s;
+  return out;
+}();
 
 // A device-wide name's value onto `v` or `x`; false where `name` is none of them.
 bool setDeviceChoice(std::string_view name, uint32_t value, VendorTuning* v, OverrideExtras* x) {

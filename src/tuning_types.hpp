@@ -19,24 +19,45 @@ constexpr uint32_t kMaxTunedTiles = kMaxTileTiers * kTileClassCount;
 
 // A binning tile: workgroupSize * keysPerInvocation keys, going through shared memory in
 // reorderRounds parts, with the choices of how its kernel runs. Glossary: docs/ARCHITECTURE.md.
+// Every field of a tile, once, in order: X(type, name, override stem). The struct below, its
+// fields() (equality; tuning data stores a shape as these, tuning_data.cpp), the golden printer,
+// the tuner's table rows and the per-class names of the tuning override (stem, e.g.
+// "lookback_window_pairs"; none: not overridden per class) all expand it: a new field is one line.
+//   workgroupSize, keysPerInvocation: the tile
+//   reorderRounds: divides keysPerInvocation; > 1: a tile larger than shared memory holds
+//   fitPercent: direct Onesweep sorts cut keys per invocation so that the tiles fill whole waves,
+//     where that leaves at most this share (0: never)
+//   hotDigitFrom, hotDigitTo: a pass's most frequent digit on from .. to percent of its keys is
+//     counted a subgroup at a time (Onesweep; hotDigitFrom 0: never)
+//   hotRankTo: and, up to this share, ranked a step at a time (atomic ranking; 0: never)
+//   lookbackWindow: predecessors the look-back reads at once (1-16)
+//   lookbackPlainLoads: it reads them with plain loads, not atomics
+//   rankFirst: ranking by atomics before the row sums, with no count of its own
+//   persistentTiles: workgroups take tiles while tickets last
+//   prefetchPairs: persistent pairs touch their values and the next tile into L2
+//   ridingValues: 32-bit values load with their keys and wait in registers
+//   skewedFrom: Onesweep: a pass whose most frequent digit holds at least this percent of its keys
+//     runs the tile's skewed form (skewedForm(); 0: never), chosen on the GPU by the scan
+#define VKSORT_TILE_SHAPE_FIELDS(X)            \
+  X(uint32_t, workgroupSize, nullptr)          \
+  X(uint32_t, keysPerInvocation, nullptr)      \
+  X(uint32_t, reorderRounds, nullptr)          \
+  X(uint32_t, fitPercent, "fit_percent")       \
+  X(uint32_t, hotDigitFrom, "hot_digit_from")  \
+  X(uint32_t, hotDigitTo, "hot_digit_to")      \
+  X(uint32_t, hotRankTo, "hot_rank_to")        \
+  X(uint32_t, lookbackWindow, "lookback_window") \
+  X(bool, lookbackPlainLoads, "plain_loads")   \
+  X(bool, rankFirst, "rank_first")             \
+  X(bool, persistentTiles, "persistent")       \
+  X(bool, prefetchPairs, nullptr)              \
+  X(bool, ridingValues, nullptr)               \
+  X(uint32_t, skewedFrom, "skewed_from")
+
 struct TileShape {
-  uint32_t workgroupSize;
-  uint32_t keysPerInvocation;
-  uint32_t reorderRounds;     // divides keysPerInvocation; > 1: a tile larger than shared memory holds
-  uint32_t fitPercent;        // direct Onesweep sorts cut keys per invocation so that the tiles
-                              // fill whole waves, where that leaves at most this share (0: never)
-  uint32_t hotDigitFrom;      // a pass's most frequent digit on from .. to percent of its keys is
-  uint32_t hotDigitTo;        // counted a subgroup at a time (Onesweep; hotDigitFrom 0: never)
-  uint32_t hotRankTo;         // and, up to this share, ranked a step at a time (atomic ranking; 0: never)
-  uint32_t lookbackWindow;    // predecessors the look-back reads at once (1-16)
-  bool lookbackPlainLoads;    // it reads them with plain loads, not atomics
-  bool rankFirst;             // ranking by atomics before the row sums, with no count of its own
-  bool persistentTiles;       // workgroups take tiles while tickets last
-  bool prefetchPairs;         // persistent pairs touch their values and the next tile into L2
-  bool ridingValues;          // 32-bit values load with their keys and wait in registers
-  uint32_t skewedFrom;        // Onesweep: a pass whose most frequent digit holds at least this
-                              // percent of its keys runs the tile's skewed form (skewedForm();
-                              // 0: never), chosen on the GPU by the scan
+#define VKSORT_TILE_MEMBER(type, name, stem) type name;
+  VKSORT_TILE_SHAPE_FIELDS(VKSORT_TILE_MEMBER)
+#undef VKSORT_TILE_MEMBER
   uint32_t keys() const { return workgroupSize * keysPerInvocation; }
   // The form a skewed pass runs: ranked first, so that the ranking's atomics are its count, and
   // the hot digit ranked a step at a time as far as it is counted so (a step's lanes of that
@@ -54,13 +75,13 @@ struct TileShape {
     c.skewedFrom = 0;
     return c;
   }
-  // Every field above, in order (a new field goes here too): tiers with equal shapes share
-  // pipelines, and tuning data stores a shape as these (tuning_data.cpp).
+  // Every field, in order (VKSORT_TILE_SHAPE_FIELDS): tiers with equal shapes share pipelines,
+  // and tuning data stores a shape as these (tuning_data.cpp).
   template <class Shape>
   static auto fields(Shape& s) {
-    return std::tie(s.workgroupSize, s.keysPerInvocation, s.reorderRounds, s.fitPercent, s.hotDigitFrom,
-                    s.hotDigitTo, s.hotRankTo, s.lookbackWindow, s.lookbackPlainLoads, s.rankFirst, s.persistentTiles,
-                    s.prefetchPairs, s.ridingValues, s.skewedFrom);
+#define VKSORT_TILE_TIE(type, name, stem) std::tie(s.name),
+    return std::tuple_cat(VKSORT_TILE_SHAPE_FIELDS(VKSORT_TILE_TIE) std::tuple<>());
+#undef VKSORT_TILE_TIE
   }
   bool operator==(const TileShape& o) const { return fields(*this) == fields(o); }
 };

@@ -41,20 +41,9 @@ std::string tuningText(const Tuning& t) {
       std::ostringstream at;
       at << "tier " << i << " (from " << t.tiers[i].from << ") " << className(cls) << " ";
       const std::string p = at.str();
-      o << p << "workgroupSize " << s.workgroupSize << "\n"
-        << p << "keysPerInvocation " << s.keysPerInvocation << "\n"
-        << p << "reorderRounds " << s.reorderRounds << "\n"
-        << p << "fitPercent " << s.fitPercent << "\n"
-        << p << "hotDigitFrom " << s.hotDigitFrom << "\n"
-        << p << "hotDigitTo " << s.hotDigitTo << "\n"
-        << p << "hotRankTo " << s.hotRankTo << "\n"
-        << p << "lookbackWindow " << s.lookbackWindow << "\n"
-        << p << "lookbackPlainLoads " << s.lookbackPlainLoads << "\n"
-        << p << "rankFirst " << s.rankFirst << "\n"
-        << p << "persistentTiles " << s.persistentTiles << "\n"
-        << p << "prefetchPairs " << s.prefetchPairs << "\n"
-        << p << "ridingValues " << s.ridingValues << "\n"
-        << p << "skewedFrom " << s.skewedFrom << "\n";
+#define VKSORT_GOLDEN_FIELD(type, name, stem) o << p << #name " " << s.name << "\n";
+      VKSORT_TILE_SHAPE_FIELDS(VKSORT_GOLDEN_FIELD)
+#undef VKSORT_GOLDEN_FIELD
     }
   for (uint32_t words : {1u, 2u}) {
     for (uint32_t i = 0; i < t.smallTileCount[words - 1]; ++i) {

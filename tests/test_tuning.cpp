@@ -17,6 +17,7 @@
 #include "fake_devices.hpp"
 #include "plan.hpp"
 #include "tuning.hpp"
+#include "tuner/report.hpp"
 #include "tuner/tasks.hpp"
 #include "tuning_override.hpp"
 #include "variant.hpp"
@@ -492,5 +493,48 @@ TEST_SUITE("tuning") {
           CHECK(missing == 0);
         }
       }
+  }
+
+  TEST_CASE("the tuner's table row sets every field of the tile, as a row of tuning_tables.cpp does") {
+    vksort::detail::TunedTile t{1, vksort::detail::kPairs32, 4096, 65536, 200, 100, {}};
+    t.shape = {.workgroupSize = 512, .keysPerInvocation = 15, .reorderRounds = 1, .fitPercent = 80, .hotDigitFrom = 55,
+               .hotDigitTo = 100, .hotRankTo = 98, .lookbackWindow = 3, .lookbackPlainLoads = true, .rankFirst = true,
+               .persistentTiles = false, .prefetchPairs = true, .ridingValues = false, .skewedFrom = 25};
+    const std::string row = vksort::detail::tableRow(t, "a device");
+    MESSAGE(row);
+    size_t at = 0;
+#define VKSORT_EXPECT_FIELD(type, name, stem)                            \
+  at = row.find("." #name " = ", at);                                   \
+  CHECK_MESSAGE(at != std::string::npos, #name " missing or out of order"); \
+  if (at == std::string::npos) at = 0;
+    VKSORT_TILE_SHAPE_FIELDS(VKSORT_EXPECT_FIELD)
+#undef VKSORT_EXPECT_FIELD
+    CHECK(row.find(".keysPerInvocation = 15,") != std::string::npos);
+    CHECK(row.find(".lookbackPlainLoads = true,") != std::string::npos);
+    CHECK(row.find(".skewedFrom = 25},") != std::string::npos);
+    CHECK(row.find("a device: 2.00x the row at 65536 keys") != std::string::npos);
+  }
+
+  TEST_CASE("every per-class field of the tile field list has its override name, for one class alone") {
+    // overrideTiles() on a tier of zeroed shapes (but fitPercent, which the override changes only
+    // where a tile fits waves at all): STEM_alone sets the field of the keys-alone class and of no
+    // other (VKSORT_TILE_SHAPE_FIELDS names the stems).
+    uint32_t named = 0;
+#define VKSORT_OVERRIDE_FIELD(type, name, stem)                                                        \
+  if (const char* st = stem) {                                                                        \
+    CAPTURE(st);                                                                                      \
+    vksort::detail::TuningOverride o;                                                                 \
+    REQUIRE(vksort::detail::parseTuningOverride((std::string(st) + "_alone=1").c_str(), &o));       \
+    vksort::detail::BinningTier tiers[vksort::detail::kMaxTileTiers] = {};                            \
+    for (vksort::detail::TileShape& shape : tiers[0].shape) shape.fitPercent = 5;                     \
+    uint32_t tierCount = 1;                                                                           \
+    vksort::detail::overrideTiles(o, tiers, &tierCount);                                              \
+    CHECK(uint32_t(tiers[0].shape[vksort::detail::kAlone32].name) == 1u);                             \
+    CHECK(uint32_t(tiers[0].shape[vksort::detail::kPairs32].name) != 1u);                             \
+    ++named;                                                                                          \
+  }
+    VKSORT_TILE_SHAPE_FIELDS(VKSORT_OVERRIDE_FIELD)
+#undef VKSORT_OVERRIDE_FIELD
+    CHECK(named == 9);
   }
 }
