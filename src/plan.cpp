@@ -34,6 +34,31 @@ uint32_t digitWordOf(const SortConfig& c, uint32_t pass) {
   return end <= 32 ? kDigitLowWord : begin >= 32 ? kDigitHighWord : kDigitAnyWord;
 }
 
+namespace {
+
+// The pipelines of the plan `p` (its other fields set), by role: kKernelCount where it uses none.
+void choosePipelines(SortPlan* p, bool onesweep) {
+  const SortConfig& c = p->config;
+  const uint32_t keyType = uint32_t(c.keyType), valueType = uint32_t(c.valueType);
+  for (PipelineKey& k : p->pipelines) k = {kKernelCount, 0, 0, 0, false, kDigitAnyWord, false};
+  p->pipelines[kRoleInit] = {kInit, 0, 0, 0, false, kDigitAnyWord, false};
+  p->pipelines[kRoleHistogram] = {kHistogram, keyType, 0, 0, false, kDigitAnyWord, false};
+  p->pipelines[kRoleScan] = {kScan, 0, 0, 0, false, kDigitAnyWord, false};
+  for (uint32_t pass = 0; !p->chained && pass < p->passes; ++pass) {
+    const uint32_t word = digitWordOf(c, pass);
+    p->pipelines[kRoleBinning + word] = {onesweep ? kBinning : kDownsweep, keyType, valueType, p->tier, p->fitted, word, false};
+    if (!onesweep) p->pipelines[kRoleUpsweep + word] = {kUpsweep, keyType, valueType, p->tier, false, word, false};
+    if (p->skewedFrom != 0) p->pipelines[kRoleSkewed + word] = {kBinning, keyType, valueType, p->tier, false, word, true};
+  }
+  if (!onesweep && !p->chained) p->pipelines[kRoleTileScan] = {kTileScan, 0, 0, 0, false, kDigitAnyWord, false};
+  if (p->smallKeys != 0) p->pipelines[kRoleSmall] = {kSmallSort, keyType, valueType, p->smallTier, false, kDigitAnyWord, false};
+  if (p->chained) p->pipelines[kRoleChained] = {kChained, keyType, valueType, p->tier, false, kDigitAnyWord, false};
+  p->pipelines[kRoleCopyBack] = {kCopyBack, 0, 0, 0, false, kDigitAnyWord, false};
+  for (PipelineKey& k : p->pipelines) k.permutation = permutationFlags(c);
+}
+
+}  // namespace
+
 SortPlan planSort(const Tuning& t, const SortConfig& c, uint32_t count, uint32_t maxCount, bool indirect) {
   SortPlan p{};
   p.config = c;
@@ -43,7 +68,6 @@ SortPlan planSort(const Tuning& t, const SortConfig& c, uint32_t count, uint32_t
   p.passes = passCount(c);
   const bool onesweep = t.algorithm == Algorithm::onesweep;
   const uint32_t words = elementWords(c);
-  const uint32_t keyType = uint32_t(c.keyType), valueType = uint32_t(c.valueType);
   p.tier = t.tierOf(p.span);
   p.tile = t.tileFor(tileClass(c), p.span);
   p.chained = !indirect && t.chains(c, p.span);
@@ -65,22 +89,7 @@ SortPlan planSort(const Tuning& t, const SortConfig& c, uint32_t count, uint32_t
   // whose kernel has none, nor the chained sort's one dispatch), up to kMaxChoosingPasses.
   p.skewedFrom = onesweep && !p.chained && !p.fitted && !p.smallOnly && p.passes <= kMaxChoosingPasses ? p.tile.skewedFrom : 0;
 
-  // The pipelines.
-  for (PipelineKey& k : p.pipelines) k = {kKernelCount, 0, 0, 0, false, kDigitAnyWord, false};
-  p.pipelines[kRoleInit] = {kInit, 0, 0, 0, false, kDigitAnyWord, false};
-  p.pipelines[kRoleHistogram] = {kHistogram, keyType, 0, 0, false, kDigitAnyWord, false};
-  p.pipelines[kRoleScan] = {kScan, 0, 0, 0, false, kDigitAnyWord, false};
-  for (uint32_t pass = 0; !p.chained && pass < p.passes; ++pass) {
-    const uint32_t word = digitWordOf(c, pass);
-    p.pipelines[kRoleBinning + word] = {onesweep ? kBinning : kDownsweep, keyType, valueType, p.tier, p.fitted, word, false};
-    if (!onesweep) p.pipelines[kRoleUpsweep + word] = {kUpsweep, keyType, valueType, p.tier, false, word, false};
-    if (p.skewedFrom != 0) p.pipelines[kRoleSkewed + word] = {kBinning, keyType, valueType, p.tier, false, word, true};
-  }
-  if (!onesweep && !p.chained) p.pipelines[kRoleTileScan] = {kTileScan, 0, 0, 0, false, kDigitAnyWord, false};
-  if (p.smallKeys != 0) p.pipelines[kRoleSmall] = {kSmallSort, keyType, valueType, p.smallTier, false, kDigitAnyWord, false};
-  if (p.chained) p.pipelines[kRoleChained] = {kChained, keyType, valueType, p.tier, false, kDigitAnyWord, false};
-  p.pipelines[kRoleCopyBack] = {kCopyBack, 0, 0, 0, false, kDigitAnyWord, false};
-  for (PipelineKey& k : p.pipelines) k.permutation = permutationFlags(c);
+  choosePipelines(&p, onesweep);
 
   // The dispatches. A grid that depends on the count comes, for an indirect sort, from the
   // arguments the init kernel wrote into the header.
