@@ -69,17 +69,11 @@ static_assert(VKSORT_DEPTH_KEYS_SCRATCH_BYTES == vksort::kDepthKeysScratchBytes)
 static_assert(offsetof(VksortSortInfo, countBuffer) < offsetof(VksortSortInfo, keys) &&
               offsetof(vksort::SortInfo, countBuffer) < offsetof(vksort::SortInfo, keys));
 
-
-
-
-
 vksort::BufferRange toCpp(const VksortBufferRange& r) {
   return {.buffer = r.buffer, .offset = r.offset, .size = r.size, .usage = r.usage};
 }
 
-
 vksort::Sorter toCpp(VksortSorter s) { return reinterpret_cast<vksort::Sorter>(s); }
-
 
 }  // namespace
 
@@ -93,8 +87,6 @@ VksortResult vksortCreateSorter(const VksortSorterCreateInfo* ci, VksortSorter* 
   if (s && pSorter) *pSorter = reinterpret_cast<VksortSorter>(sorter);
   return toC(s);
 }
-
-
 
 VksortResult vksortGetDeviceRequirements(VkInstance instance, PFN_vkGetInstanceProcAddr getInstanceProcAddr,
                                          VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures2* features,
