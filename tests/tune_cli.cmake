@@ -13,6 +13,10 @@ expect_program(${TUNE} 2 "--max-count needs a value" --max-count)
 expect_program(${TUNE} 2 "--prepare" --prepare 2)
 expect_program(${TUNE} 0 "prepared the sorts as an application does at startup: .*pairs32 +0 .*copy ceiling: .*wrote [0-9]+ bytes of tuning data to t.bin"
                --sorts renderer --max-count 12000 --budget 1 --prepare 1 --out t.bin)
+# The smallest counts tune (or have nothing to tune) and copy at least one element: --max-count 1
+# once died of a division by zero in the copy ceiling's grid.
+expect_program(${TUNE} 0 "copy ceiling: 16 bytes in .*GB/s.*wrote [0-9]+ bytes of tuning data to t1.bin"
+               --max-count 1 --budget 1 --out t1.bin)
 expect_program(${BENCH} 0 "tuned, .*pairs32,q1,8192,.*,ok"
                --tuning t.bin --modes pairs32 --min-log2 13 --max-log2 13 --dists none --copy 0 --iterations 2 --warmup-ms 10)
 expect_program(${SPLATS} 0 "frame 0:" --tuning t.bin --splats 200 --frames 1 --size 32x24 --out ${WORK_DIR})

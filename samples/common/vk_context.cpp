@@ -394,6 +394,7 @@ ComputePipeline::~ComputePipeline() {
 }
 
 void ComputePipeline::dispatch(VkCommandBuffer cmd, const void* push, uint32_t groups) const {
+  if (groups == 0) return;  // (and no division by a zero-wide grid below)
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_);
   vkCmdPushConstants(cmd, layout_, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushBytes_, push);
   uint32_t x = std::min(groups, maxGroupsX_), y = (groups + x - 1) / x;

@@ -159,11 +159,12 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "\n");
     vkctx::check(st, "tuneSorts");
     std::printf("%s", result.report.c_str());
-    // The ceiling: a copy of the largest 32-bit pairs sort's bytes (keys and values), same run.
-    const VkDeviceSize bytes = VkDeviceSize(args.maxCount) * 8;
+    // The ceiling: a copy of the largest 32-bit pairs sort's bytes (keys and values), same run, in
+    // whole 16-byte elements (at least one: --max-count 1 copied none and divided by zero).
+    const VkDeviceSize bytes = (VkDeviceSize(args.maxCount) * 8 + 15) / 16 * 16;
     const double ms = copyMs(ctx, bytes);
-    std::printf("copy ceiling: %llu bytes in %.4f ms (%.2f TB/s read+write); tuning took %.1f s\n",
-                (unsigned long long)bytes, ms, 2.0 * double(bytes) / (ms * 1e-3) / 1e12, result.seconds);
+    std::printf("copy ceiling: %llu bytes in %.4f ms (%.3g GB/s read+write); tuning took %.1f s\n",
+                (unsigned long long)bytes, ms, 2.0 * double(bytes) / (ms * 1e-3) / 1e9, result.seconds);
     std::FILE* f = std::fopen(args.out.c_str(), "wb");
     if (!f || std::fwrite(result.data.data(), 1, result.data.size(), f) != result.data.size() || std::fclose(f) != 0)
       throw std::runtime_error("cannot write " + args.out);
