@@ -48,15 +48,22 @@ auto* featureField(Base* s, VkBool32 T::*member) {
 // allowed there have an extension's sType (1000000000 and up) or are the core
 // VkPhysicalDeviceVulkan1xFeatures (49, 51, 53; 1.4's 55); core 1.0's sTypes are below 49. So a
 // struct of another kind, or a VkPhysicalDeviceFeatures (VkBool32s, not a chain: "sType" 0 or 1),
-// stops the walk before its "pNext" is followed.
-inline const VkBaseInStructure* implausibleLink(const VkBaseInStructure* chain, uint32_t* position) {
+// stops the walk before its "pNext" is followed. *loops: the link returned is one whose pNext
+// leads back into the chain, or the kMaxChainLinks-th (a walk of it would never end): a second
+// pointer follows at half speed over the links already checked, and meets the first in a loop.
+constexpr uint32_t kMaxChainLinks = 1024;  // far more than Vulkan has structs to chain
+inline const VkBaseInStructure* implausibleLink(const VkBaseInStructure* chain, uint32_t* position, bool* loops) {
   *position = 1;
+  *loops = false;
+  const VkBaseInStructure* slow = chain;
   for (const VkBaseInStructure* s = chain; s; s = s->pNext, ++*position) {
     const uint32_t type = uint32_t(s->sType);
     const bool versionFeatures = type == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES ||
                                  type == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES ||
                                  type == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES || type == 55u;
     if (!versionFeatures && (type < 1000000000u || type >= 1001000000u)) return s;
+    if (*position % 2 == 0) slow = slow->pNext;
+    if (s->pNext && (s->pNext == slow || *position >= kMaxChainLinks)) return *loops = true, s;
   }
   return nullptr;
 }

@@ -23,7 +23,14 @@ Status getDeviceRequirements(VkInstance instance, PFN_vkGetInstanceProcAddr getI
                 "VkPhysicalDeviceFeatures2 (a VkPhysicalDeviceFeatures for pEnabledFeatures cannot carry a chain)",
                 int(features->sType));
   uint32_t at = 0;
-  if (const VkBaseInStructure* bad = implausibleLink(reinterpret_cast<const VkBaseInStructure*>(features), &at))
+  bool loops = false;
+  const VkBaseInStructure* bad = implausibleLink(reinterpret_cast<const VkBaseInStructure*>(features), &at, &loops);
+  if (loops)
+    return fail(Result::errorInvalidArgument,
+                "pFeatures's pNext chain loops: link %u's pNext leads back into it (or it passes %u links); end "
+                "the chain with null",
+                at, kMaxChainLinks);
+  if (bad)
     return fail(Result::errorInvalidArgument,
                 "link %u of pFeatures's pNext chain is no Vulkan feature struct (sType %d): chain only structs "
                 "that extend VkDeviceCreateInfo",

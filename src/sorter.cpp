@@ -129,8 +129,15 @@ Status detail::createSorterTuned(const SorterCreateInfo& ci, const TunedTiles* m
                 "pDeviceCreateInfo is not a VkDeviceCreateInfo (sType %d): pass the one vkCreateDevice took",
                 int(ci.pDeviceCreateInfo->sType));
   uint32_t at = 0;
-  if (const VkBaseInStructure* bad = implausibleLink(
-          static_cast<const VkBaseInStructure*>(ci.pDeviceCreateInfo->pNext), &at))
+  bool loops = false;
+  const VkBaseInStructure* bad =
+      implausibleLink(static_cast<const VkBaseInStructure*>(ci.pDeviceCreateInfo->pNext), &at, &loops);
+  if (loops)
+    return fail(Result::errorInvalidArgument,
+                "pDeviceCreateInfo's pNext chain loops: link %u's pNext leads back into it (or it passes %u links); "
+                "end the chain with null",
+                at, kMaxChainLinks);
+  if (bad)
     return fail(Result::errorInvalidArgument,
                 "link %u of pDeviceCreateInfo's pNext chain is no struct that extends VkDeviceCreateInfo (sType %d)",
                 at, int(bad->sType));

@@ -262,6 +262,41 @@ TEST_SUITE("setup") {
     requireNoValidationMessages();
   }
 
+  TEST_CASE("a pNext chain that loops is refused, not walked forever") {
+    // A struct chained twice (a renderer appending its feature struct again) makes a loop.
+    vkctx::Context& ctx = gpu().ctx;
+    auto f12 = vkStruct<VkPhysicalDeviceVulkan12Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES);
+    auto f11 = vkStruct<VkPhysicalDeviceVulkan11Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, &f12);
+    auto f2 = vkStruct<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f11);
+    vksort::DeviceRequirements req;
+    for (void* back : {static_cast<void*>(&f12), static_cast<void*>(&f11), static_cast<void*>(&f2)}) {
+      f12.pNext = back;
+      vksort::Status s = vksort::getDeviceRequirements(ctx.instance, vkGetInstanceProcAddr, ctx.physicalDevice, &f2, &req);
+      CHECK(s.result == vksort::Result::errorInvalidArgument);
+      CHECK(s.message.find("pFeatures's pNext chain loops") != std::string::npos);
+      CHECK(f12.bufferDeviceAddress == VK_FALSE);  // nothing set
+    }
+    // A chain longer than any Vulkan has: taken for a loop too.
+    std::vector<VkPhysicalDeviceVulkan11Features> many(2000, f11);
+    for (size_t i = 0; i + 1 < many.size(); ++i) many[i].pNext = &many[i + 1];
+    many.back().pNext = nullptr;
+    f2.pNext = many.data();
+    vksort::Status s = vksort::getDeviceRequirements(ctx.instance, vkGetInstanceProcAddr, ctx.physicalDevice, &f2, &req);
+    CHECK(s.message.find("passes 1024 links") != std::string::npos);
+    // And in the create info createSorter reads.
+    f12.pNext = &f11;
+    VkDeviceCreateInfo info = *ctx.sorterCreateInfo().pDeviceCreateInfo;
+    info.pNext = &f11;
+    vksort::SorterCreateInfo ci = ctx.sorterCreateInfo();
+    ci.pDeviceCreateInfo = &info;
+    vksort::Sorter sorter = nullptr;
+    s = vksort::createSorter(ci, &sorter);
+    CHECK(s.result == vksort::Result::errorInvalidArgument);
+    CHECK(s.message.find("pDeviceCreateInfo's pNext chain loops") != std::string::npos);
+    CHECK(sorter == nullptr);
+    requireNoValidationMessages();
+  }
+
   TEST_CASE("createSorter takes realistic VkDeviceCreateInfos") {
     // The test's device was created from getDeviceRequirements (vk_context.cpp). Here the same
     // device is described the ways renderers build their create infos: 1.0 features set in
