@@ -143,6 +143,13 @@ Status detail::createSorterTuned(const SorterCreateInfo& ci, const TunedTiles* m
                 at, int(bad->sType));
   if (ci.preparedSortCount != 0 && !ci.pPreparedSorts)
     return fail(Result::errorInvalidArgument, "preparedSortCount is %u but pPreparedSorts is null", ci.preparedSortCount);
+  if (ci.tuningDataSize != 0 && !ci.pTuningData)
+    return fail(Result::errorInvalidArgument, "tuningDataSize is %zu but pTuningData is null", ci.tuningDataSize);
+  // Required data that is not there is as unusable as data from elsewhere (the tuner's own
+  // candidates, `measured`, need none).
+  if (ci.requireTuningData && ci.tuningDataSize == 0 && !measured)
+    return fail(Result::errorIncompatibleTuning,
+                "requireTuningData is set but no tuning data was given (tuningDataSize 0): give the data, or clear it");
   const SorterDeveloperOptions developer = ci.pDeveloperOptions ? *ci.pDeveloperOptions : SorterDeveloperOptions{};
   TuningOverride tuningOverride;
   if (Status st = parseTuningOverride(developer.tuning, &tuningOverride); !st) return st;

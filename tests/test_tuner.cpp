@@ -128,6 +128,22 @@ TEST_SUITE("tuner") {
       CHECK(!vksort::getSorterProperties(sorter).tuned);
       vksort::destroySorter(sorter);
     }
+    // Required data that is not there; a size without a pointer.
+    ci.pTuningData = nullptr;
+    ci.tuningDataSize = 0;
+    ci.requireTuningData = true;
+    vksort::Sorter none = nullptr;
+    vksort::Status missing = vksort::createSorter(ci, &none);
+    CHECK(missing.result == vksort::Result::errorIncompatibleTuning);
+    CHECK(missing.message.find("requireTuningData is set but no tuning data was given") != std::string::npos);
+    CHECK(none == nullptr);
+    ci.requireTuningData = false;
+    ci.tuningDataSize = 64;
+    missing = vksort::createSorter(ci, &none);
+    CHECK(missing.result == vksort::Result::errorInvalidArgument);
+    CHECK(missing.message.find("tuningDataSize is 64 but pTuningData is null") != std::string::npos);
+    CHECK(none == nullptr);
+    ci.tuningDataSize = 0;
     // The same through the C API.
     VksortSorterCreateInfo cci = cCreateInfo(ci);
     cci.pTuningData = foreign.data();

@@ -213,8 +213,8 @@ struct SorterCreateInfo {
   const void* pTuningData = nullptr;
   size_t tuningDataSize = 0;
   // Tuning data vksort cannot use (made on another device or driver, by another vksort version,
-  // or damaged): true fails createSorter with errorIncompatibleTuning; false (the default) uses
-  // the built-in tables, and getSorterProperties() says the data was not used.
+  // or damaged), or none given: true fails createSorter with errorIncompatibleTuning; false (the
+  // default) uses the built-in tables, and getSorterProperties() says the data was not used.
   bool requireTuningData = false;
 };
 

@@ -95,6 +95,7 @@ Status TuningBench::init() {
   ci_.pPreparedSorts = nullptr;
   ci_.pTuningData = nullptr;  // the baseline is the built-in tables
   ci_.tuningDataSize = 0;
+  ci_.requireTuningData = false;
 
   VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(InputPush)};
   auto layoutInfo = vkStruct<VkPipelineLayoutCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO);

@@ -24,6 +24,7 @@ Status tuneSorts(const TuneInfo& info, TuningResult* pResult) {
     ci.preparedSortCount = 0;
     ci.pTuningData = nullptr;
     ci.tuningDataSize = 0;
+    ci.requireTuningData = false;
     if (Status st = createSorter(ci, &probe); !st) return st;
     destroySorter(probe);
   }
