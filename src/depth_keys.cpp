@@ -38,6 +38,11 @@ Status recordDepthKeys(Sorter s, VkCommandBuffer cmd, const DepthKeysInfo& info)
   const uint32_t span = indirect ? info.maxCount : info.count;
   if (Status st = checkRange(info.depths, "depths", VkDeviceSize(span) * 4, 4); !st) return st;
   if (Status st = checkRange(info.scratch, "scratch", kDepthKeysScratchBytes, 4); !st) return st;
+  if (Status st = checkDisjoint({{"depths", &info.depths, VkDeviceSize(span) * 4},
+                                 {"scratch", &info.scratch, kDepthKeysScratchBytes},
+                                 {"countBuffer", indirect ? &info.countBuffer : nullptr, 4}});
+      !st)
+    return st;
   if (span == 0) return {};
   const VkDeviceAddress depths = addressOf(*s, info.depths);
   if (depths % 4 != 0)

@@ -103,6 +103,18 @@ Status detail::checkRange(const BufferRange& r, const char* name, VkDeviceSize b
   return {};
 }
 
+Status detail::checkDisjoint(std::initializer_list<UsedRange> ranges) {
+  for (auto a = ranges.begin(); a != ranges.end(); ++a)
+    for (auto b = a + 1; b != ranges.end(); ++b)
+      if (a->range && b->range && a->bytes && b->bytes && a->range->buffer == b->range->buffer &&
+          a->range->offset < b->range->offset + b->bytes && b->range->offset < a->range->offset + a->bytes)
+        return fail(Result::errorInvalidArgument,
+                    "%s [%llu, %llu) and %s [%llu, %llu) overlap in one buffer: give each its own bytes", a->name,
+                    (unsigned long long)a->range->offset, (unsigned long long)(a->range->offset + a->bytes), b->name,
+                    (unsigned long long)b->range->offset, (unsigned long long)(b->range->offset + b->bytes));
+  return {};
+}
+
 VkDeviceAddress detail::addressOf(const Sorter_T& s, const BufferRange& r) {
   VkBufferDeviceAddressInfo info = vkStruct<VkBufferDeviceAddressInfo>(VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO);
   info.buffer = r.buffer;
@@ -298,6 +310,12 @@ Status recordSort(Sorter s, VkCommandBuffer cmd, const SortInfo& given) {
     if (Status st = checkRange(info.values, "values", span * vb, vb); !st) return st;
   const VkDeviceSize needed = scratchBytes(s->tuning, info.config, info.maxCount);
   if (Status st = checkRange(info.scratch, "scratch", needed, kScratchRangeAlignment, kScratchUsage); !st) return st;
+  if (Status st = checkDisjoint({{"keys", &info.keys, span * kb},
+                                 {"values", pairs ? &info.values : nullptr, span * vb},
+                                 {"scratch", &info.scratch, needed},
+                                 {"countBuffer", indirect ? &info.countBuffer : nullptr, 4}});
+      !st)
+    return st;
   if (span == 0) return {};
 
   // The scratch layout starts at the first multiple of kScratchAlignment in the range.

@@ -187,6 +187,8 @@ TEST_SUITE("api") {
     add("count buffer without device-address usage", [&](vksort::SortInfo& i) {
       i.countBuffer = {keys.buffer, n * 4, 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT};
     });
+    add("overlap: values over the keys in one buffer", [&](vksort::SortInfo& i) { i.values = {keys.buffer, 64, n * 4, made}; });
+    add("overlap: count buffer inside the keys", [&](vksort::SortInfo& i) { i.countBuffer = {keys.buffer, 16, 4, made}; });
     if (vksort::getSorterProperties(g.sorter).maxCount < 0xFFFFFFFFu)
       add("maxCount above the sorter's maximum", [&](vksort::SortInfo& i) {
         i.maxCount = vksort::getSorterProperties(g.sorter).maxCount + 1u;
@@ -198,6 +200,7 @@ TEST_SUITE("api") {
       vksort::Status s = vksort::recordSort(g.sorter, cmd, c.info);
       CHECK(s.result == vksort::Result::errorInvalidArgument);
       CHECK(!s.message.empty());
+      if (std::string(c.what).rfind("overlap:", 0) == 0) CHECK(s.message.find("overlap in one buffer") != std::string::npos);
     }
     CHECK(vksort::recordSort(nullptr, cmd, good).result == vksort::Result::errorInvalidArgument);
     CHECK(vksort::recordSort(g.sorter, VK_NULL_HANDLE, good).result == vksort::Result::errorInvalidArgument);

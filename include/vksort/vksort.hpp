@@ -289,6 +289,8 @@ struct SortInfo {
   // unclamped value, so clamp there too when the count may exceed maxCount.
   // Workgroup counts come from it (indirect dispatch). The buffer needs kRequiredBufferUsage.
   BufferRange countBuffer;
+  // keys, values, scratch and countBuffer must not share a byte: ranges of one VkBuffer that do
+  // are refused (of different VkBuffers bound to the same memory vksort cannot tell).
   BufferRange keys;       // count keys (indirect sorts: maxCount), sorted in place
   BufferRange values;     // as many values, permuted with their keys (ValueType::index: only written);
                           // ignored for keys alone
