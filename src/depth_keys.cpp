@@ -35,6 +35,7 @@ Status recordDepthKeys(Sorter s, VkCommandBuffer cmd, const DepthKeysInfo& info)
     if (Status st = checkRange(info.countBuffer, "countBuffer", 4, 4); !st) return st;
   if (!indirect && info.count > info.maxCount)
     return fail(Result::errorInvalidArgument, "count %u exceeds maxCount %u", info.count, info.maxCount);
+  if (!indirect && info.count == 0) return {};  // records nothing, so no range need be given
   const uint32_t span = indirect ? info.maxCount : info.count;
   if (Status st = checkRange(info.depths, "depths", VkDeviceSize(span) * 4, 4); !st) return st;
   if (Status st = checkRange(info.scratch, "scratch", kDepthKeysScratchBytes, 4); !st) return st;

@@ -301,6 +301,7 @@ Status recordSort(Sorter s, VkCommandBuffer cmd, const SortInfo& given) {
   if (info.maxCount > maxCountOf(*s))
     return fail(Result::errorInvalidArgument, "maxCount %u exceeds the %u keys one sort accepts", info.maxCount,
                 maxCountOf(*s));
+  if (!indirect && info.count == 0) return {};  // records nothing, so no range need be given
   bool pairs = info.config.valueType != ValueType::none;
   const VkDeviceSize kb = keyBytes(info.config.keyType), vb = valueBytes(info.config.valueType);
   // The keys the sort may touch: an indirect sort up to maxCount.

@@ -207,6 +207,8 @@ TEST_SUITE("api") {
     vksort::SortInfo empty = good;
     empty.count = 0;
     CHECK(vksort::recordSort(g.sorter, cmd, empty));  // nothing to sort: success, nothing recorded
+    empty.keys = empty.values = empty.scratch = {};  // and then no range is needed
+    CHECK(vksort::recordSort(g.sorter, cmd, empty));
     ctx.submitAndWait(cmd);
     requireNoValidationMessages();
 

@@ -222,6 +222,8 @@ TEST_SUITE("depth_keys") {
     info = good;
     info.countBuffer = {buffer.buffer, 400, 4};
     fails(info, "depths [0, 4096) and countBuffer [400, 404) overlap in one buffer");
+    vksort::DepthKeysInfo none;  // a count of 0 records nothing and needs no range
+    CHECK(vksort::recordDepthKeys(gpu().sorter, cmd, none));
     CHECK(vksort::recordDepthKeys(nullptr, cmd, good).result == vksort::Result::errorInvalidArgument);
     CHECK(vksort::recordDepthKeys(gpu().sorter, VK_NULL_HANDLE, good).result == vksort::Result::errorInvalidArgument);
     ctx.submitAndWait(cmd);  // empty: nothing was recorded
