@@ -35,7 +35,11 @@ Status Pipelines::create(const VolkDeviceTable& vk, VkDevice device, const Tunin
 
 Status Pipelines::get(const PipelineKey& given, VkPipeline* out) const {
   const PipelineKey key = normalizedKey(tuning_, given);
-  VkPipeline& slot = pipelines_[key.kernel][key.keyType][key.valueType][key.tier][key.fitted][key.digitWord][key.skewed][key.permutation];
+  // The permutation forms are flag bits (kFlagIndexValues, kFlagDiscardKeys): one slot for each
+  // of the four combinations.
+  const uint32_t forms =
+      ((key.permutation & kFlagIndexValues) != 0 ? 1u : 0u) | ((key.permutation & kFlagDiscardKeys) != 0 ? 2u : 0u);
+  VkPipeline& slot = pipelines_[key.kernel][key.keyType][key.valueType][key.tier][key.fitted][key.digitWord][key.skewed][forms];
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (slot) {

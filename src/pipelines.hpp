@@ -42,8 +42,8 @@ class Pipelines {
   VkPipelineLayout layout_ = VK_NULL_HANDLE;
   mutable std::mutex mutex_;
   mutable std::atomic<uint32_t> built_{0};
-  // [kernel][key type][value type][tier][fitted][digit word][skewed][permutation]; unkeyed kernels
-  // use [0][0][0], the histogram [type][0][0].
+  // [kernel][key type][value type][tier][fitted][digit word][skewed][permutation forms (get())];
+  // unkeyed kernels use [0][0][0], the histogram [type][0][0].
   static constexpr uint32_t kTiers = kMaxTileTiers > kMaxSmallTiles ? kMaxTileTiers : kMaxSmallTiles;
   mutable VkPipeline pipelines_[kKernelCount][kKeyTypes][kValueTypes][kTiers][2][kDigitWords][2][4] = {};
 };
