@@ -65,7 +65,7 @@ cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS
 cmake --build build-sanitize -j "$(nproc)" --target vksort_tests vksort_tuning_tests
 ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 VKSORT_SOAK_COUNT=$sanitizer_soak LP_NATIVE_VECTOR_WIDTH=256 \
   VKSORT_DEVICE=llvmpipe \
-  ctest --test-dir build-sanitize "${jobs[@]}" --output-on-failure -E "consumer|demo_describe|demo_bench_cli|gpu_av|splats_cli|splats_window|splats_without_glfw|bench_workloads|tune_cli|constant_passes|algorithms|tiles"
+  ctest --test-dir build-sanitize "${jobs[@]}" --output-on-failure -E "consumer|demo_describe|demo_bench_cli|gpu_av|splats_cli|splats_window|splats_without_glfw|bench_workloads|bench_depth_keys|tune_cli|constant_passes|algorithms|tiles"
 
 if command -v vulkaninfo >/dev/null && vulkaninfo --summary 2>/dev/null | grep -q 'PHYSICAL_DEVICE_TYPE_\(DISCRETE\|INTEGRATED\)_GPU'; then
   echo "== default device"
