@@ -51,7 +51,7 @@ done
 # nothing can be attributed or suppressed. The consumer tests are left out here (they link this
 # instrumented library into an uninstrumented project), and so are the programs' command-line
 # tests (demo, benchmark, splats, vksort_tune), the splats window and headless start, the
-# benchmark's workloads and the GPU-AV reproduction (none of those programs is built
+# benchmark's workloads and depth keys, and the GPU-AV reproduction (none of those programs is built
 # here). Only the test binaries are built (the samples they test are libraries they
 # link); the Release build above compiled everything else. The constant-pass, algorithms and
 # tiles suites are left out too: what they test is kernels' choices, their host code is the other
