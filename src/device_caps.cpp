@@ -168,4 +168,19 @@ bool offersSubgroupSizeControl(const InstanceFunctions& fn, VkPhysicalDevice phy
          (properties.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT);
 }
 
+Status checkChain(const VkBaseInStructure* chain, const char* name, const char* kind, const char* advice) {
+  uint32_t at = 0;
+  bool loops = false;
+  const VkBaseInStructure* bad = implausibleLink(chain, &at, &loops);
+  if (loops)
+    return fail(Result::errorInvalidArgument,
+                "%s's pNext chain loops: link %u's pNext leads back into it (or it passes %u links); end the chain "
+                "with null",
+                name, at, kMaxChainLinks);
+  if (bad)
+    return fail(Result::errorInvalidArgument, "link %u of %s's pNext chain is no %s (sType %d)%s", at, name, kind,
+                int(bad->sType), advice);
+  return {};
+}
+
 }  // namespace vksort::detail

@@ -68,6 +68,10 @@ inline const VkBaseInStructure* implausibleLink(const VkBaseInStructure* chain, 
   return nullptr;
 }
 
+// The caller's pNext chain `name` checked by implausibleLink(): a loop, or a link that is no
+// `kind` (followed by `advice`), refused with its position.
+Status checkChain(const VkBaseInStructure* chain, const char* name, const char* kind, const char* advice);
+
 // Calls visit(sType, feature, field) for each VkBool32 field, in the structs of `chain`, that
 // holds one of those features: the one place that knows which struct holds which. `Base` is
 // const VkBaseInStructure to read a chain (fields const VkBool32*), VkBaseOutStructure to set

@@ -22,19 +22,10 @@ Status getDeviceRequirements(VkInstance instance, PFN_vkGetInstanceProcAddr getI
                 "pFeatures has sType %d, not VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2: pass a "
                 "VkPhysicalDeviceFeatures2 (a VkPhysicalDeviceFeatures for pEnabledFeatures cannot carry a chain)",
                 int(features->sType));
-  uint32_t at = 0;
-  bool loops = false;
-  const VkBaseInStructure* bad = implausibleLink(reinterpret_cast<const VkBaseInStructure*>(features), &at, &loops);
-  if (loops)
-    return fail(Result::errorInvalidArgument,
-                "pFeatures's pNext chain loops: link %u's pNext leads back into it (or it passes %u links); end "
-                "the chain with null",
-                at, kMaxChainLinks);
-  if (bad)
-    return fail(Result::errorInvalidArgument,
-                "link %u of pFeatures's pNext chain is no Vulkan feature struct (sType %d): chain only structs "
-                "that extend VkDeviceCreateInfo",
-                at, int(bad->sType));
+  if (Status st = checkChain(reinterpret_cast<const VkBaseInStructure*>(features), "pFeatures",
+                             "Vulkan feature struct", ": chain only structs that extend VkDeviceCreateInfo");
+      !st)
+    return st;
   if (!out) return fail(Result::errorInvalidArgument, "pRequirements is null");
   InstanceFunctions fn;
   if (const char* missing = loadInstanceFunctions(instance, getInstanceProcAddr, &fn))

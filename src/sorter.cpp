@@ -140,19 +140,10 @@ Status detail::createSorterTuned(const SorterCreateInfo& ci, const TunedTiles* m
     return fail(Result::errorInvalidArgument,
                 "pDeviceCreateInfo is not a VkDeviceCreateInfo (sType %d): pass the one vkCreateDevice took",
                 int(ci.pDeviceCreateInfo->sType));
-  uint32_t at = 0;
-  bool loops = false;
-  const VkBaseInStructure* bad =
-      implausibleLink(static_cast<const VkBaseInStructure*>(ci.pDeviceCreateInfo->pNext), &at, &loops);
-  if (loops)
-    return fail(Result::errorInvalidArgument,
-                "pDeviceCreateInfo's pNext chain loops: link %u's pNext leads back into it (or it passes %u links); "
-                "end the chain with null",
-                at, kMaxChainLinks);
-  if (bad)
-    return fail(Result::errorInvalidArgument,
-                "link %u of pDeviceCreateInfo's pNext chain is no struct that extends VkDeviceCreateInfo (sType %d)",
-                at, int(bad->sType));
+  if (Status st = checkChain(static_cast<const VkBaseInStructure*>(ci.pDeviceCreateInfo->pNext), "pDeviceCreateInfo",
+                             "struct that extends VkDeviceCreateInfo", "");
+      !st)
+    return st;
   if (ci.preparedSortCount != 0 && !ci.pPreparedSorts)
     return fail(Result::errorInvalidArgument, "preparedSortCount is %u but pPreparedSorts is null", ci.preparedSortCount);
   if (ci.tuningDataSize != 0 && !ci.pTuningData)
