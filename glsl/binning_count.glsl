@@ -172,7 +172,7 @@ void countIntoRows(uint shift, uint hot) {
     else rankFirstSteps(shift, false, false);
   } else if (hot < kRadix) {
     [[unroll]] for (uint i = 0u; i < KPI; ++i) {
-      uint digit = digitOf(t_keys[i], shift);
+      uint digit = tileDigitOf(t_keys[i], shift);
       bool held = holdsKey(i), isHot = held && digit == hot;
       uvec4 hotLanes = subgroupBallot(isHot);
       uint add = isHot ? subgroupBallotBitCount(hotLanes) : 1u;
@@ -185,11 +185,11 @@ void countIntoRows(uint shift, uint hot) {
     // whose atomics on one word the tests spread out).
     [[unroll]] for (uint i = 0u; i < KPI; ++i) {
       if (!stepInTile(i)) break;
-      counterAdd(counterWord(gl_SubgroupID, digitOf(t_keys[i], shift)), 1u << counterShift(gl_SubgroupID));
+      counterAdd(counterWord(gl_SubgroupID, tileDigitOf(t_keys[i], shift)), 1u << counterShift(gl_SubgroupID));
     }
   } else {
     [[unroll]] for (uint i = 0u; i < KPI; ++i) {
-      uint digit = digitOf(t_keys[i], shift);
+      uint digit = tileDigitOf(t_keys[i], shift);
       if (holdsKey(i)) counterAdd(counterWord(gl_SubgroupID, digit), 1u << counterShift(gl_SubgroupID));
     }
   }

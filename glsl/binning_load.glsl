@@ -16,9 +16,16 @@ void loadTileInto(out KeyT keys[KPI], uvec2 at, uint count) {
     keys[i] = stepInTile(i) && idx < count ? KEYS_IN(at).v[idx] : KeyT(0u);
   }
 }
+// With MAPS_ONCE, the tile's keys (just loaded into t_keys) as ordered bits where this pass is
+// the first that moves (pass_route.glsl): a branch per tile, not a test per key.
+void mapTileKeysIn() {
+  if (MAPS_ONCE && passMapsIn())
+    [[unroll]] for (uint i = 0u; i < KPI; ++i) t_keys[i] = orderedBits(t_keys[i]);
+}
 void loadTile(uvec2 keys, uint count) {
   t_count = count;
   loadTileInto(t_keys, keys, count);
+  mapTileKeysIn();
 }
 // RIDING_VALUES: the tile's values (at `at`, the tile's own base; the first key's index in the
 // input `firstIndex`) into t_values: with index values (passIndexValues()) their indices.

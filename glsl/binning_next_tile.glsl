@@ -89,6 +89,7 @@ void copyTile(uvec2 keysIn, uvec2 keysOut, uvec2 valsIn, uvec2 valsOut, uint n) 
     }                                                                                               \
     t_count = nextCount;                                                                            \
     [[unroll]] for (uint i = 0u; i < KPI; ++i) t_keys[i] = nextKeys[i];                             \
+    mapTileKeysIn();                                                                                \
     if (EARLY_NEXT_COUNT) {                                                                         \
       countOwnRowEarly(pc.shift, hot);                                                              \
       counted = true;                                                                               \

@@ -31,7 +31,7 @@ void rankSteps(uint shift, bool whole, bool hotRanking) {
     if (!stepInTile(i)) break;  // a fitted tile's last steps
     // holdsKey(i), the step being in the tile (its test made the fitted pipeline larger)
     bool valid = whole || laneIndex(i) < t_count;
-    uint digit = digitOf(t_keys[i], shift);
+    uint digit = tileDigitOf(t_keys[i], shift);
     uint place = stepPlace(digit, valid, whole, lanes, lane, hotRanking);
     if (valid && !DEFERRED_STORES) tileStoreKey(place, t_keys[i]);
     t_places[i / 2u] |= place << (16u * (i % 2u));

@@ -20,7 +20,7 @@ void rankFirstSteps(uint shift, bool whole, bool hotRanking) {
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     if (!stepInTile(i)) break;
     bool valid = whole || laneIndex(i) < t_count;
-    uint digit = digitOf(t_keys[i], shift);
+    uint digit = tileDigitOf(t_keys[i], shift);
     uint place;
     if (HOT_RANKING && hotRanking) place = hotAtomicPlace(digit, valid, gl_SubgroupInvocationID);
     else place = atomicPlace(digit, valid);
@@ -35,7 +35,7 @@ void placeRankedSteps(uint shift, bool whole) {
   [[unroll]] for (uint i = 0u; i < (KPI + 1u) / 2u; ++i) places[i] = 0u;
   [[unroll]] for (uint i = 0u; i < KPI; ++i) {
     if (!stepInTile(i)) break;
-    uint digit = digitOf(t_keys[i], shift);
+    uint digit = tileDigitOf(t_keys[i], shift);
     uint place = placeOf(i) + ((counterLoad(counterWord(gl_SubgroupID, digit)) >> sh) & 0xFFFFu);
     if (!DEFERRED_STORES && (whole || laneIndex(i) < t_count)) tileStoreKey(place, t_keys[i]);
     places[i / 2u] |= place << (16u * (i % 2u));

@@ -33,7 +33,7 @@ void scatterKeysOfRound(uvec2 keysOut, uint shift, uint r, bool whole, bool writ
     uint j = r * PART + at;
     if (whole || j < t_count) {
       KeyT key = tileLoadKey(at);
-      uint digit = digitOf(key, shift);
+      uint digit = tileDigitOf(key, shift);
       uint k = r * ROUND_KPI + i;
       t_digits[k / 4u] |= digit << (8u * (k % 4u));
       storeKeyIf(keysOut, s_digitDest[digit] + j, key, writeKeys);
@@ -49,7 +49,7 @@ void scatterKeys(uvec2 keysOut, uint shift) {
   if (t_uniform) {
     // (with EARLY_NEXT_COUNT s_uniformDigit is reset meanwhile: an invocation holding keys holds
     // key 0, and all have the tile's digit)
-    uint dest = s_digitDest[EARLY_NEXT_COUNT ? digitOf(t_keys[0], shift) : s_uniformDigit];
+    uint dest = s_digitDest[EARLY_NEXT_COUNT ? tileDigitOf(t_keys[0], shift) : s_uniformDigit];
     [[unroll]] for (uint i = 0u; i < KPI; ++i)
       if (holdsKey(i)) storeKeyIf(keysOut, dest + laneIndex(i), t_keys[i], writeKeys);
     return;

@@ -103,12 +103,15 @@ uint digitOfBits(uvec2 b, uint shift) { return digitOfBits(bitsFrom(b, shift).x,
 layout(constant_id = VKSORT_SPEC_DIGIT_WORD) const uint DIGIT_WORD = kDigitAnyWord;
 #endif
 
-uint digitOf(KeyT key, uint shift) {
+// The digit at `shift` of ordered bits (orderedBits()), in this pipeline's digit word.
+uint orderedDigitOf(KeyT bits, uint shift) {
 #if KEY_WORDS == 2
-  if (DIGIT_WORD == kDigitLowWord) return digitOfBits(orderedBits(key).x, shift);
-  if (DIGIT_WORD == kDigitHighWord) return digitOfBits(orderedBits(key).y, shift - 32u);
+  if (DIGIT_WORD == kDigitLowWord) return digitOfBits(bits.x, shift);
+  if (DIGIT_WORD == kDigitHighWord) return digitOfBits(bits.y, shift - 32u);
 #endif
-  return digitOfBits(orderedBits(key), shift);
+  return digitOfBits(bits, shift);
 }
+// The digit at `shift` of a stored key.
+uint digitOf(KeyT key, uint shift) { return orderedDigitOf(orderedBits(key), shift); }
 
 #endif  // VKSORT_COMMON_GLSL

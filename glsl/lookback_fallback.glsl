@@ -19,7 +19,7 @@ uint fallbackTileCount(uint tile, uint digit) {
   uint c = 0u;
   for (uint i = 0u; i < n; i += kFallbackStep) {
     [[unroll]] for (uint k = 0u; k < kFallbackStep; ++k)
-      if (i + k < n && digitOf(KEYS_IN(at).v[i + k], shift) == digit) ++c;
+      if (i + k < n && inputDigitOf(KEYS_IN(at).v[i + k], shift) == digit) ++c;
   }
   return c;
 }

@@ -27,6 +27,7 @@
 #define LOOKBACK_STATUS pc.status
 #define PASS_INDEX pc.pass
 #define PASS_MOVING s_movingPasses
+#define KEYS_MAPPED_ONCE  // every pass of a sort is this kernel's (pass_route.glsl)
 uint g_tile;               // the tile this workgroup works on
 uint g_pendingTicket;      // thread 0's next ticket (EARLY_TICKET), in flight during the count
 shared uint s_nextTicket;  // that ticket, out behind countTile's barrier

@@ -89,4 +89,27 @@ bool passIndexValues() { return indexValuesIn(PASS_INDEX, PASS_MOVING); }
 bool passWritesKeys() { return writesKeys(PASS_INDEX, PASS_MOVING); }
 #endif
 
+// Keys mapped once. A sort that discards its keys (kFlagDiscardKeys) never writes them back, so
+// its keys need not keep their stored bits between passes: the first pass that moves them maps
+// the caller's keys to their ordered bits (orderedBits(): the key type's map, descending, the bit
+// range) as they enter its tiles and moves those; later passes take digits straight from them, as
+// from u32 keys (an f32 pass mapped its keys at each of a key's three or four digit reads: 11%
+// slower than a u32 pass, PERFORMANCE-LOG.md s53). A pass that copies copies what it finds, so
+// keys stay unmapped up to the first pass that moves. The kernel opts in with KEYS_MAPPED_ONCE
+// where every pass of a sort is its own (Onesweep's binning: reduce-then-scan's upsweep, the
+// chained sort and the small sorts read keys as stored).
+#if defined(KEYS_MAPPED_ONCE) && defined(PERMUTATION_FORMS)
+const bool MAPS_ONCE = (PERMUTATION & kFlagDiscardKeys) != 0u;
+#else
+const bool MAPS_ONCE = false;
+#endif
+#ifdef PASS_INDEX
+// Whether this pass is the first that moves keys (then it maps them, with MAPS_ONCE).
+bool passMapsIn() { return (PASS_MOVING & ((2u << PASS_INDEX) - 1u)) == (1u << PASS_INDEX); }
+// The digit at `shift` of a key in a tile (mapped, where the pass maps once).
+uint tileDigitOf(KeyT key, uint shift) { return MAPS_ONCE ? orderedDigitOf(key, shift) : digitOf(key, shift); }
+// The digit at `shift` of a key as the pass's input holds it.
+uint inputDigitOf(KeyT key, uint shift) { return MAPS_ONCE && !passMapsIn() ? orderedDigitOf(key, shift) : digitOf(key, shift); }
+#endif
+
 #endif  // VKSORT_PASS_ROUTE_GLSL

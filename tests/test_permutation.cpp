@@ -125,6 +125,42 @@ TEST_SUITE("permutation") {
     }
   }
 
+  TEST_CASE("discarded keys are mapped once, by the first pass that moves them") {
+    // Onesweep maps a discarded sort's keys to their ordered bits where the first moving pass
+    // loads them (pass_route.glsl's MAPS_ONCE); later passes read the mapped bits. Keys whose low
+    // 8, 16 or 24 bits are equal make that pass the second, third or fourth, after a constant pass
+    // that copies (one) or passes that are skipped (two, three: the last of which copies); a top
+    // byte held constant makes the last pass skip too. Persistent tiles map the next tile of a
+    // workgroup as it is adopted; lookback_wait=0 counts predecessors from their (mapped or
+    // stored) keys.
+    for (const char* tuning : {"algorithm=1,small_keys=0,chained_up_to=0",
+                               "algorithm=1,small_keys=0,chained_up_to=0,tiers=1,workgroup=64,keys=2,persistent=1",
+                               "algorithm=1,small_keys=0,chained_up_to=0,lookback_wait=0"}) {
+      TunedSorter tuned(tuning);
+      const TestProperties p = testProperties(gpu().sorter);
+      for (KeyType type : {KeyType::f32, KeyType::i32, KeyType::f64})
+        for (SortOrder order : {SortOrder::ascending, SortOrder::descending})
+          for (uint32_t equalLowBits : {8u, 16u, 24u})
+            for (bool constantTop : {false, true}) {
+              const vksort::SortConfig c = permutation(type, order, true);
+              CAPTURE(std::string(tuning));
+              CAPTURE(int(type));
+              CAPTURE(order == SortOrder::descending);
+              CAPTURE(equalLowBits);
+              CAPTURE(constantTop);
+              const uint32_t n = 5 * (wideElements(c) ? p.wideTileKeys : p.tileKeys) + 9;
+              std::vector<uint32_t> keys = keysWithZeros(c, Dist::uniform, n, n + equalLowBits);
+              const uint32_t words = keyWords(c);
+              for (uint32_t i = 0; i < n; ++i) {
+                keys[words * i] &= ~0u << equalLowBits;  // the low word's low bits
+                if (constantTop) keys[words * i + words - 1] = (keys[words * i + words - 1] & 0x00FFFFFFu) | 0xC1000000u;
+              }
+              sortAndCheck(keys, c);
+              sortIndirectAndCheck(keys, true, n - n / 4, CountSource::shader, c);
+            }
+    }
+  }
+
   TEST_CASE("the sorted keys come back bit for bit where they are kept") {
     // Float keys with -0.0 among +0.0 (and NaNs, infinities, denormals: makeKeysFor's bits are
     // uniform), sorted over several passes, alone and with values: the caller's bits come back.
