@@ -21,6 +21,9 @@ expect(2 "--size wants WxH" --size 64)
 expect(2 "--renderer wants quads, tiles or tiles64, not \"fast\"" --renderer fast)
 expect(2 "--y-up and --y-down contradict" --y-up --y-down)
 expect(2 "--depth-bits takes a whole number from 0 to 24, not \"25\"" --depth-bits 25)
+expect(2 "--warmup-ms takes a whole number from 0 to 600000, not \"-5\"" --warmup-ms -5)
+expect(0 "warm-up: frame 0 rendered [1-9][0-9]* times in 200 ms.*frame 0:"
+       --splats 200 --frames 1 --size 32x24 --warmup-ms 200 --out ${WORK_DIR})
 expect(0 "quads.*frame 0: [0-9]+ visible, [0-9]+ keys sorted, cull [0-9.]+ ms, depth keys [0-9.]+ ms, sort [0-9.]+ ms, draw"
        --splats 500 --frames 1 --size 64x48 --validate --out ${WORK_DIR})
 expect(0 "quads.*frame 0: [0-9]+ visible, [0-9]+ keys sorted, cull [0-9.]+ ms, sort [0-9.]+ ms, draw"

@@ -4,6 +4,7 @@
 // Usage: vksort_splats --help. Without --ply, a procedural scene of N splats (default 20000, a
 // size that suits lavapipe).
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -20,7 +21,8 @@ namespace {
 
 const char kUsage[] =
     "usage: vksort_splats [--ply scene.ply | --splats N] [--renderer quads|tiles|tiles64] [--frames F] [--size WxH]\n"
-    "                    [--depth-bits B] [--out DIR] [--y-up | --y-down] [--window] [--validate] [--tuning FILE]\n"
+    "                    [--depth-bits B] [--out DIR] [--warmup-ms MS] [--y-up | --y-down] [--window] [--validate]\n"
+    "                    [--tuning FILE]\n"
     "  --ply FILE     a 3DGS-layout binary .ply scene (default: a procedural scene)\n"
     "  --splats N     splats of the procedural scene (default 20000)\n"
     "  --renderer R   quads: sorted by depth, drawn as quads (default); tiles: sorted by depth, copied per\n"
@@ -31,6 +33,8 @@ const char kUsage[] =
     "  --frames F     frames to render, orbiting the scene (default 8)\n"
     "  --size WxH     image size (default 640x480)\n"
     "  --out DIR      where frame_NNN.png go, created if missing (default .)\n"
+    "  --warmup-ms MS frame 0 rendered for MS milliseconds first, untimed (default 0): a GPU that idled\n"
+    "                 while the scene loaded runs its first frames at low clocks\n"
     "  --y-up         the scene's +y is up (default for the procedural scene)\n"
     "  --y-down       the scene's -y is up: 3DGS captures, COLMAP's convention (default for --ply)\n"
     "  --window       show the frames in a window (drag: orbit, scroll: zoom; timings in the title)\n"
@@ -59,7 +63,7 @@ std::string medians(const std::vector<splats::FrameStats>& frames) {
 
 int main(int argc, char** argv) try {
   std::string ply, out = ".", tuning;
-  uint32_t n = 20000, frames = 8, width = 640, height = 480, depthBits = splats::kDepthBits;
+  uint32_t n = 20000, frames = 8, width = 640, height = 480, depthBits = splats::kDepthBits, warmupMs = 0;
   int yDown = -1;  // -1: the input's convention
   bool window = false, validate = false, framesGiven = false;
   splats::Method method = splats::Method::quads;
@@ -76,7 +80,7 @@ int main(int argc, char** argv) try {
       continue;
     }
     if (k != "--ply" && k != "--splats" && k != "--frames" && k != "--out" && k != "--size" &&
-        k != "--renderer" && k != "--tuning" && k != "--depth-bits")
+        k != "--renderer" && k != "--tuning" && k != "--depth-bits" && k != "--warmup-ms")
       throw std::invalid_argument("unknown option \"" + k + "\"");
     const std::string v = cli::valueOf(argc, argv, &i);
     if (k == "--ply") ply = v;
@@ -85,6 +89,7 @@ int main(int argc, char** argv) try {
     else if (k == "--out") out = v;
     else if (k == "--tuning") tuning = v;
     else if (k == "--depth-bits") depthBits = uint32_t(cli::number(k, v, 0, 24));
+    else if (k == "--warmup-ms") warmupMs = uint32_t(cli::number(k, v, 0, 600000));
     else if (k == "--renderer") {
       if (v != "quads" && v != "tiles" && v != "tiles64")
         throw std::invalid_argument("--renderer wants quads, tiles or tiles64, not \"" + v + "\"");
@@ -132,6 +137,11 @@ int main(int argc, char** argv) try {
     const splats::Framing framing = splats::frameScene(scene.splats);
     std::vector<uint8_t> rgba;
     std::vector<splats::FrameStats> timed;  // every frame but the first (pipelines' first use)
+    const auto warmupEnd = std::chrono::steady_clock::now() + std::chrono::milliseconds(warmupMs);
+    uint32_t warmupFrames = 0;
+    for (; std::chrono::steady_clock::now() < warmupEnd; ++warmupFrames)
+      renderer.render(splats::orbitCamera(framing, 0.0f, down, 0.9f, 0.35f, 1.0f, float(width) / float(height)), nullptr);
+    if (warmupMs > 0) std::printf("warm-up: frame 0 rendered %u times in %u ms\n", warmupFrames, warmupMs);
     for (uint32_t f = 0; f < frames; ++f) {
       float angle = 6.2831853f * float(f) / float(std::max(frames, 1u));
       splats::Camera cam = splats::orbitCamera(framing, angle, down, 0.9f, 0.35f, 1.0f, float(width) / float(height));
