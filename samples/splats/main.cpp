@@ -33,8 +33,8 @@ const char kUsage[] =
     "  --frames F     frames to render, orbiting the scene (default 8)\n"
     "  --size WxH     image size (default 640x480)\n"
     "  --out DIR      where frame_NNN.png go, created if missing (default .)\n"
-    "  --warmup-ms MS frame 0 rendered for MS milliseconds first, untimed (default 0): a GPU that idled\n"
-    "                 while the scene loaded runs its first frames at low clocks\n"
+    "  --warmup-ms MS frame 0 rendered untimed for MS milliseconds more after its first time (default\n"
+    "                 0): a GPU that idled while the scene loaded runs its first frames at low clocks\n"
     "  --y-up         the scene's +y is up (default for the procedural scene)\n"
     "  --y-down       the scene's -y is up: 3DGS captures, COLMAP's convention (default for --ply)\n"
     "  --window       show the frames in a window (drag: orbit, scroll: zoom; timings in the title)\n"
@@ -137,10 +137,13 @@ int main(int argc, char** argv) try {
     const splats::Framing framing = splats::frameScene(scene.splats);
     std::vector<uint8_t> rgba;
     std::vector<splats::FrameStats> timed;  // every frame but the first (pipelines' first use)
-    const auto warmupEnd = std::chrono::steady_clock::now() + std::chrono::milliseconds(warmupMs);
+    // The clock starts after a first frame: that one builds the pipelines and sizes the buffers,
+    // which can take longer than the whole warm-up.
+    const splats::Camera first = splats::orbitCamera(framing, 0.0f, down, 0.9f, 0.35f, 1.0f, float(width) / float(height));
     uint32_t warmupFrames = 0;
-    for (; std::chrono::steady_clock::now() < warmupEnd; ++warmupFrames)
-      renderer.render(splats::orbitCamera(framing, 0.0f, down, 0.9f, 0.35f, 1.0f, float(width) / float(height)), nullptr);
+    if (warmupMs > 0) renderer.render(first, nullptr), ++warmupFrames;
+    const auto warmupEnd = std::chrono::steady_clock::now() + std::chrono::milliseconds(warmupMs);
+    for (; std::chrono::steady_clock::now() < warmupEnd; ++warmupFrames) renderer.render(first, nullptr);
     if (warmupMs > 0) std::printf("warm-up: frame 0 rendered %u times in %u ms\n", warmupFrames, warmupMs);
     for (uint32_t f = 0; f < frames; ++f) {
       float angle = 6.2831853f * float(f) / float(std::max(frames, 1u));
