@@ -18,7 +18,8 @@ export VKSORT_REQUIRE_DEVICE=1
 # Suites run side by side, one per core: on a cold shader cache lavapipe spends most of the time
 # compiling pipelines, one thread per process.
 jobs=(-j "$(nproc)")
-# The consumer tests build the package and the source tree into projects of their own: once.
+# The consumer tests build the package and the source tree into projects of their own, and the
+# AMD pipelines compile on RADV's null devices whatever the round's device: once.
 consumer='^$'
 # The soak's random configurations: 250 per lavapipe round, 100 in the sanitizer round (it looks
 # for memory errors, which the first configurations show as well as the last), 500 on a GPU.
@@ -39,7 +40,7 @@ for width in 128 256 512; do
   VKSORT_SOAK_COUNT=$lavapipe_soak LP_NATIVE_VECTOR_WIDTH=$width VKSORT_DEVICE=llvmpipe \
     ctest --test-dir build "${jobs[@]}" --output-on-failure \
     -E "$splats|$consumer"
-  consumer='consumer'
+  consumer='consumer|radv_pipelines'
 done
 for threads in 1 2; do
   echo "== lavapipe, LP_NUM_THREADS=$threads, persistent workgroups"
@@ -50,7 +51,7 @@ done
 # are off: the only leaks reported come from driver and layer modules already unloaded, where
 # nothing can be attributed or suppressed. The consumer tests are left out here (they link this
 # instrumented library into an uninstrumented project), and so are the programs' command-line
-# tests (demo, benchmark, splats, vksort_tune), the splats window and headless start, the
+# tests (demo, benchmark, splats, vksort_tune), the AMD pipelines, the splats window and headless start, the
 # benchmark's workloads and depth keys, and the GPU-AV reproduction (none of those programs is built
 # here). Only the test binaries are built (the samples they test are libraries they
 # link); the Release build above compiled everything else. The constant-pass, algorithms and
@@ -65,11 +66,11 @@ cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS
 cmake --build build-sanitize -j "$(nproc)" --target vksort_tests vksort_tuning_tests
 ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 VKSORT_SOAK_COUNT=$sanitizer_soak LP_NATIVE_VECTOR_WIDTH=256 \
   VKSORT_DEVICE=llvmpipe \
-  ctest --test-dir build-sanitize "${jobs[@]}" --output-on-failure -E "consumer|demo_describe|demo_bench_cli|gpu_av|splats_cli|splats_window|splats_without_glfw|bench_workloads|bench_depth_keys|tune_cli|constant_passes|algorithms|tiles"
+  ctest --test-dir build-sanitize "${jobs[@]}" --output-on-failure -E "consumer|radv_pipelines|demo_describe|demo_bench_cli|gpu_av|splats_cli|splats_window|splats_without_glfw|bench_workloads|bench_depth_keys|tune_cli|constant_passes|algorithms|tiles"
 
 if command -v vulkaninfo >/dev/null && vulkaninfo --summary 2>/dev/null | grep -q 'PHYSICAL_DEVICE_TYPE_\(DISCRETE\|INTEGRATED\)_GPU'; then
   echo "== default device"
   ctest --test-dir build --output-on-failure
   echo "== default device, reduce-then-scan"
-  VKSORT_TUNING=algorithm=2 ctest --test-dir build --output-on-failure -E consumer
+  VKSORT_TUNING=algorithm=2 ctest --test-dir build --output-on-failure -E 'consumer|radv_pipelines'
 fi

@@ -154,8 +154,15 @@ Context::Context(const Options& options) {
   features_ = vkStruct<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features12_);
   features_.features.shaderInt64 = has.features.shaderInt64;
   vksort::DeviceRequirements required;
-  check(vksort::getDeviceRequirements(instance, vkGetInstanceProcAddr, physicalDevice, &features_, &required),
-        "vksort::getDeviceRequirements");
+  const vksort::Status requirements = vksort::getDeviceRequirements(instance, vkGetInstanceProcAddr, physicalDevice, &features_, &required);
+  if (!requirements && options.subgroupsBeyondProven && requirements.result == vksort::Result::errorFeatureNotPresent &&
+      requirements.message.find("proven") != std::string::npos) {
+    features12_.bufferDeviceAddress = VK_TRUE;
+    if (v13) features13_.subgroupSizeControl = features13_.computeFullSubgroups = VK_TRUE;
+    required = {};
+  } else {
+    check(requirements, "vksort::getDeviceRequirements");
+  }
   extensions_.assign(required.extensionNames, required.extensionNames + required.extensionCount);
   extensions_.insert(extensions_.end(), options.extraDeviceExtensions.begin(), options.extraDeviceExtensions.end());
 

@@ -28,6 +28,10 @@ struct Options {
   std::vector<const char*> extraDeviceExtensions;
   std::vector<const char*> extraInstanceExtensions;
   bool synchronization2 = false;
+  // Create the device even where vksort refuses its subgroup size (wave64-only GCN), enabling
+  // what a sorter needs by hand: for tools that only compile pipelines with the developer
+  // override `subgroup=64` (tests/radv_pipelines.cpp). Sorting on such a device is unproven.
+  bool subgroupsBeyondProven = false;
   // A file of tuning data (vksort_tune) every sorter of this context must use; empty: the file
   // VKSORT_TUNING_DATA names, where it names one (so that a whole test suite runs tuned).
   std::string tuningData;
