@@ -246,9 +246,13 @@ Status describeSort(Sorter s, const SortConfig& given, uint32_t count, bool indi
     return fail(Result::errorInvalidArgument, "count %u exceeds the %u keys one sort accepts", count, maxCountOf(*s));
   const Tuning& t = s->tuning;
   char line[384];
-  std::snprintf(line, sizeof line, "%s: %s tuning table%s, subgroup %u%s, %u SMs known for fitting\n", s->caps.deviceName,
+  // Tiles are fitted to whole waves only where the number of workgroups a wave holds is known
+  // (NVIDIA's SM count, or the developer option wave_workgroups).
+  char wave[96] = "no multiprocessor count: tiles are not fitted to waves";
+  if (t.waveWorkgroups != 0) std::snprintf(wave, sizeof wave, "%u workgroups a wave for fitting tiles", t.waveWorkgroups);
+  std::snprintf(line, sizeof line, "%s: %s tuning table%s, subgroup %u%s, %s\n", s->caps.deviceName,
                 vendorTuning(s->caps).name, s->tuned ? " and this device's tuning data" : "", t.subgroupSize,
-                t.requireSubgroupSize ? " (required)" : "", t.waveWorkgroups);
+                t.requireSubgroupSize ? " (required)" : "", wave);
   *out = line;
   if (count == 0) {
     *out += "0 keys: nothing is recorded\n";

@@ -20,3 +20,9 @@ expect_program(${BENCH} 2 "--min-log2 needs a value" --min-log2)
 expect_program(${BENCH} 2 "--min-log2 takes a whole number from 0 to [0-9]+, not \"x\"" --min-log2 x)
 expect_program(${BENCH} 2 "--sizes takes a whole number from 0 to [0-9]+, not \"-5\"" --sizes 100,-5)
 expect_program(${BENCH} 2 "--depth-bits takes a whole number from 1 to 24, not \"25\"" --depth-bits 25)
+# Names of modes and workloads are checked before a device is made (no device line first).
+expect_program(${BENCH} 2 "^vksort_bench: unknown mode foo\nusage: vksort_bench" --modes keys32,foo)
+expect_program(${BENCH} 2 "^vksort_bench: unknown workload foo\nusage: vksort_bench" --workloads foo)
+# The bucket counter's (a CPU tool beside the benchmark).
+expect_program(${MSD} 0 "^usage: vksort_msd_buckets" --help)
+expect_program(${MSD} 2 "LOG2 takes a whole number from 1 to 28, not \"40\"\nusage: vksort_msd_buckets" 40)

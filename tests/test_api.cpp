@@ -83,6 +83,12 @@ TEST_SUITE("api") {
     CAPTURE(text);
     CHECK(text.find("with u32 values") != std::string::npos);
     CHECK(text.find("descending") != std::string::npos);
+    // The device line names the wave size tiles are fitted to, or says there is none (lavapipe,
+    // AMD, Intel: no SM count), never "0 SMs".
+    const std::string device = text.substr(0, text.find('\n'));
+    CHECK(device.find(" 0 ") == std::string::npos);
+    CHECK((device.find("workgroups a wave for fitting tiles") != std::string::npos) !=
+          (device.find("no multiprocessor count: tiles are not fitted to waves") != std::string::npos));
     // Four passes (an even number: no copy-back), after init, histogram and scan, unless the
     // tuning chains them all into one dispatch.
     if (text.find("chained sort") == std::string::npos) {

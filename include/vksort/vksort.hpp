@@ -218,10 +218,10 @@ struct SorterCreateInfo {
   bool requireTuningData = false;
 };
 
-// Creates a sorter: checks the device's capabilities, chooses a tuning and an algorithm, and
-// builds the pipelines every sort shares and those of pPreparedSorts. Any other sort's pipelines
-// are built when it is first recorded (see prepareSorts()). On success *pSorter holds the new
-// sorter; on failure it is left untouched.
+// Creates a sorter: checks the device's capabilities and chooses a tuning and an algorithm. It
+// builds no pipeline but those of pPreparedSorts: any other sort's are built when it is first
+// recorded (see prepareSorts()). On success *pSorter holds the new sorter; on failure it is left
+// untouched.
 VKSORT_API Status createSorter(const SorterCreateInfo& createInfo, Sorter* pSorter);
 
 // Destroys a sorter. Command buffers recorded with it must have completed. `sorter` may be null.

@@ -5,7 +5,6 @@
 // per level, the share of keys already in a bucket of at most CAP, and the moves per key of the
 // whole hybrid (its MSD passes until the key's bucket fits, plus the local sort's; a bucket of one
 // key value needs none), against LSD Onesweep's moving passes. No GPU: it measures inputs.
-// usage: vksort_msd_buckets [LOG2 [CAP ...]]   (default 24, caps 4096 8192)
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -14,6 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "command_line.hpp"
 #include "workloads.hpp"
 
 namespace {
@@ -104,13 +104,21 @@ void report(Keys k, const std::vector<size_t>& caps) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  const int lg = argc > 1 ? std::atoi(argv[1]) : 24;
+const char kUsage[] =
+    "usage: vksort_msd_buckets [LOG2 [CAP ...]]\n"
+    "  LOG2  keys 2^LOG2 of each of the benchmark's kinds (1 to 28, default 24)\n"
+    "  CAP   bucket sizes that finish in one workgroup (default 4096 8192)\n";
+
+int main(int argc, char** argv) try {
+  for (int i = 1; i < argc; ++i) cli::helpIfAsked(argv[i], kUsage);
+  const int lg = argc > 1 ? int(cli::number("LOG2", argv[1], 1, 28)) : 24;
   std::vector<size_t> caps;
-  for (int i = 2; i < argc; ++i) caps.push_back(std::strtoull(argv[i], nullptr, 10));
+  for (int i = 2; i < argc; ++i) caps.push_back(size_t(cli::number("CAP", argv[i], 1, uint64_t(1) << 32)));
   if (caps.empty()) caps = {4096, 8192};
   const size_t n = size_t(1) << lg;
   for (int q : {1, 4, 16}) report(synthetic(n, q), caps);
   for (const char* name : {"room", "object", "depth16", "top16", "tile64"}) report(workload(name, n), caps);
   return 0;
+} catch (const std::exception& e) {
+  return cli::report("vksort_msd_buckets", e, kUsage);
 }

@@ -44,7 +44,7 @@ inline const Spec kSpecs[] = {
 inline const Spec& specOf(const std::string& name) {
   for (const Spec& s : kSpecs)
     if (name == s.name) return s;
-  throw std::runtime_error("unknown workload " + name);
+  throw std::invalid_argument("unknown workload " + name);
 }
 
 // A small, fast generator (splitmix64): the same sequence on every compiler.
