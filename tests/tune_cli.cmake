@@ -13,6 +13,13 @@ expect_program(${TUNE} 2 "--max-count needs a value" --max-count)
 expect_program(${TUNE} 2 "--prepare" --prepare 2)
 expect_program(${TUNE} 0 "prepared the sorts as an application does at startup: .*pairs32 +0 .*copy ceiling: .*wrote [0-9]+ bytes of tuning data to t.bin"
                --sorts renderer --max-count 12000 --budget 1 --prepare 1 --out t.bin)
+# Into a log (CTest's pipe is no terminal) the progress is a line per step, no carriage returns.
+execute_process(COMMAND ${TUNE} --max-count 5000 --budget 1 --out t2.bin WORKING_DIRECTORY ${WORK_DIR}
+                RESULT_VARIABLE rc ERROR_VARIABLE progress OUTPUT_QUIET)
+string(FIND "${progress}" "\r" carriage)
+if(NOT rc EQUAL 0 OR NOT carriage EQUAL -1 OR NOT progress MATCHES "(^|\n)1/[0-9]+ [^\n]*\n")
+  message(FATAL_ERROR "vksort_tune's progress into a pipe: exit ${rc}, carriage return at ${carriage}:\n${progress}")
+endif()
 # The smallest counts tune (or have nothing to tune) and copy at least one element: --max-count 1
 # once died of a division by zero in the copy ceiling's grid.
 expect_program(${TUNE} 0 "copy ceiling: 16 bytes in .*GB/s.*wrote [0-9]+ bytes of tuning data to t1.bin"

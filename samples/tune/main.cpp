@@ -2,6 +2,8 @@
 // data that createSorter takes (SorterCreateInfo::pTuningData; vksort_bench --tuning FILE).
 // Prints, per tile class and tier, the built-in row's time and the tuned tile's, and the copy
 // ceiling of the largest sort's bytes measured in the same run.
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -61,7 +63,13 @@ Args parse(int argc, char** argv) {
   return a;
 }
 
+// A bar redrawn in place on a terminal; into a log (stderr not a terminal), a line per step.
 bool showProgress(const vksort::TuningProgress& p, void*) {
+  static const bool terminal = isatty(fileno(stderr)) != 0;
+  if (!terminal) {
+    std::fprintf(stderr, "%u/%u %s\n", p.step, p.steps, p.what);
+    return true;
+  }
   const uint32_t width = 30, done = std::min(width, p.step * width / std::max(p.steps, 1u));
   std::fprintf(stderr, "\r[%s%s] %u/%u %-12s", std::string(done, '#').c_str(), std::string(width - done, ' ').c_str(),
                p.step, p.steps, p.what);

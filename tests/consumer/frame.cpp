@@ -94,8 +94,11 @@ int main(int argc, char** argv) try {
   while (family < familyCount && !(families[family].queueFlags & VK_QUEUE_COMPUTE_BIT)) ++family;
 
   // --- The README's "Adding it to a build": the device, with what vksort needs.
+  VkPhysicalDeviceProperties properties;
+  vkGetPhysicalDeviceProperties(physicalDevice, &properties);
   VkPhysicalDeviceVulkan13Features features13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
-  VkPhysicalDeviceVulkan12Features features12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &features13};
+  VkPhysicalDeviceVulkan12Features features12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                              properties.apiVersion >= VK_API_VERSION_1_3 ? &features13 : nullptr};
   VkPhysicalDeviceFeatures2 features2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features12};
   vksort::DeviceRequirements required;
   check(vksort::getDeviceRequirements(instance, vkGetInstanceProcAddr, physicalDevice, &features2, &required),
