@@ -92,6 +92,9 @@ layout(constant_id = VKSORT_SPEC_LOOKBACK_WINDOW) const uint LOOKBACK_WINDOW = 1
 layout(constant_id = VKSORT_SPEC_LOOKBACK_WAIT) const uint LOOKBACK_WAIT = kLookbackNeverFallsBack;
 // Spins re-read in straight-line code each turn, to outlast llvmpipe's loop limiter (patient_wait.glsl).
 layout(constant_id = VKSORT_SPEC_PATIENT_WAITS) const bool PATIENT_WAITS = false;
+// Torture: one tile in LOOKBACK_WITHHELD publishes nothing, as a parked workgroup would not
+// (lookback.glsl's withholdsPosts(); the developer option withhold_posts). 0: none.
+layout(constant_id = VKSORT_SPEC_LOOKBACK_WITHHELD) const uint LOOKBACK_WITHHELD = 0u;
 #endif
 
 // ---- Given: the one-workgroup sort.

@@ -34,7 +34,20 @@
 
 uint statusWord(uint flag, uint value) { return (flag << kStatusValueBits) | value; }
 
+// Forward progress, tortured (the developer option withhold_posts=N, LOOKBACK_WITHHELD): one tile
+// in N, picked by a hash of its number, publishes neither its count nor its prefix, as a
+// workgroup the device parked for good would not, so that its successors must fall back on it
+// (they publish its count for the tiles after). Only where the fallback is compiled in: without
+// it they would wait for ever. N = 1: no tile publishes, every look-back counts its way back.
+bool withholdsPosts(uint tile) {
+  if (LOOKBACK_WITHHELD == 0u || !LOOKBACK_FALLS_BACK) return false;
+  uint h = tile * 0x9E3779B9u;
+  h ^= h >> 15;
+  return h % LOOKBACK_WITHHELD == 0u;
+}
+
 void publishStatus(uint tile, uint digit, uint flag, uint value) {
+  if (withholdsPosts(tile)) return;
   if (LOOKBACK_STORES == kAccessPlain) LOOKBACK_STATUS.v[tile * kRadix + digit] = statusWord(flag, value);
   else atomicExchange(LOOKBACK_STATUS.v[tile * kRadix + digit], statusWord(flag, value));
 }

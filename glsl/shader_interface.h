@@ -221,6 +221,7 @@ VKSORT_CONST kAccessPlain = 1u;
 #define VKSORT_SPEC_RANKING 29               // kRanking*
 #define VKSORT_SPEC_VALUE_HANDLING 30        // kValues*
 #define VKSORT_SPEC_PERMUTATION 31           // kFlagIndexValues | kFlagDiscardKeys: what a kernel compiles in
+#define VKSORT_SPEC_LOOKBACK_WITHHELD 32     // one tile in N publishes no look-back status (torture); 0: none
 
 #ifdef __cplusplus
 }  // namespace vksort::detail

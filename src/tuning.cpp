@@ -120,6 +120,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOve
   t.lookbackPlainStores = v.lookbackPlainStores;
   t.patientWaits = v.patientWaits.value_or(caps.driverId == VK_DRIVER_ID_MESA_LLVMPIPE);
   t.lookbackWait = v.lookbackWait;
+  t.lookbackWithheld = extras.lookbackWithheld;
   // Without a required size the device may run any size up to its maximum.
   t.ballotWords = ((t.requireSubgroupSize ? t.subgroupSize : caps.maxSubgroupSize) + 31) / 32;
   t.histogramCopies = std::clamp(v.histogramCopies, 1u, 8u);

@@ -88,6 +88,7 @@ bool setDeviceChoice(std::string_view name, uint32_t value, VendorTuning* v, Ove
   else if (name == "portion_tiles") x->portionTiles = value;
   else if (name == "wide_from") x->wideAddressesFrom = value;
   else if (name == "skip_constant_passes") x->skipConstantPasses = value != 0;
+  else if (name == "withhold_posts") x->lookbackWithheld = value;
   else return false;
   return true;
 }

@@ -37,6 +37,7 @@ struct OverrideExtras {
   uint32_t wideAddressesFrom = ~0u;
   std::optional<uint32_t> waveWorkgroups;      // none: the device's
   bool skipConstantPasses = true;
+  uint32_t lookbackWithheld = 0;               // one tile in N publishes no look-back status
 };
 
 // The device-wide names, onto `vendor` and `extras`.

@@ -201,6 +201,7 @@ struct Tuning {
   bool lookbackPlainStores;
   bool patientWaits;                   // spins re-read in straight-line code each turn
   uint32_t lookbackWait;               // VendorTuning's
+  uint32_t lookbackWithheld;           // torture: one tile in N publishes no look-back status (0: none)
   uint32_t ballotWords;                // 32-bit words of a ballot the largest subgroup needs
   uint32_t histogramCopies;
   uint32_t portionTiles;               // 0: portions as large as look-back values allow; else

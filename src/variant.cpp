@@ -152,17 +152,18 @@ KernelVariant decideVariant(const Tuning& t, const PipelineKey& k) {
   v.hotRankTo = k.kernel == kBinning && atomics ? tile.hotRankTo : 0;  // (binning_tile.glsl's HOT_RANKING)
   v.patientWaits = t.patientWaits;
   v.lookbackWait = t.lookbackWait;
+  v.lookbackWithheld = t.lookbackWithheld;
   v.permutation = k.permutation;
   return v;
 }
 
-const uint32_t kSpecializationIds[23] = {
+const uint32_t kSpecializationIds[24] = {
     VKSORT_SPEC_WORKGROUP_SIZE,   VKSORT_SPEC_KEYS_PER_INVOCATION, VKSORT_SPEC_MIN_SUBGROUP_SIZE, VKSORT_SPEC_VALUE_WORDS,
     VKSORT_SPEC_LOOKBACK_LOADS,   VKSORT_SPEC_BALLOT_WORDS,        VKSORT_SPEC_HISTOGRAM_COPIES,  VKSORT_SPEC_KEY_TYPE,
     VKSORT_SPEC_LOOKBACK_WINDOW,  VKSORT_SPEC_PERSISTENT_TILES,    VKSORT_SPEC_REORDER_ROUNDS,    VKSORT_SPEC_PREFETCH_PAIRS,
     VKSORT_SPEC_RIDERS_ALONGSIDE, VKSORT_SPEC_HOT_DIGIT_FROM,      VKSORT_SPEC_HOT_DIGIT_TO,      VKSORT_SPEC_LOOKBACK_STORES,
     VKSORT_SPEC_PATIENT_WAITS,    VKSORT_SPEC_DIGIT_WORD,          VKSORT_SPEC_LOOKBACK_WAIT,     VKSORT_SPEC_HOT_RANK_TO,
-    VKSORT_SPEC_RANKING,          VKSORT_SPEC_VALUE_HANDLING,      VKSORT_SPEC_PERMUTATION};
+    VKSORT_SPEC_RANKING,          VKSORT_SPEC_VALUE_HANDLING,      VKSORT_SPEC_PERMUTATION,       VKSORT_SPEC_LOOKBACK_WITHHELD};
 
 uint32_t specializationValue(const KernelVariant& v, uint32_t id) {
   switch (id) {
@@ -189,6 +190,7 @@ uint32_t specializationValue(const KernelVariant& v, uint32_t id) {
     case VKSORT_SPEC_RANKING: return uint32_t(v.ranking);
     case VKSORT_SPEC_VALUE_HANDLING: return uint32_t(v.values);
     case VKSORT_SPEC_PERMUTATION: return v.permutation;
+    case VKSORT_SPEC_LOOKBACK_WITHHELD: return v.lookbackWithheld;
     default: return 0;
   }
 }
@@ -214,6 +216,8 @@ std::string describeVariant(const KernelVariant& v, const std::vector<uint32_t>&
     if (v.lookbackWait == kLookbackNeverFallsBack) add("; look-back without fallback");
     else if (v.lookbackWait == 0) add("; look-back falls back at once");
     else add("; look-back falls back after %u turns", v.lookbackWait);
+    if (has(VKSORT_SPEC_LOOKBACK_WITHHELD) && v.lookbackWithheld != 0 && v.lookbackWait != kLookbackNeverFallsBack)
+      add("; 1 tile in %u withholds its posts", v.lookbackWithheld);
   }
   if (has(VKSORT_SPEC_PERSISTENT_TILES)) add("; %s", v.persistentTiles ? "persistent" : "one tile per workgroup");
   if (has(VKSORT_SPEC_PREFETCH_PAIRS) && v.prefetchPairs) add("; values and next tile touched into L2");

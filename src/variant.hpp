@@ -94,6 +94,7 @@ struct KernelVariant {
   uint32_t hotRankTo;     // 0: no hot-digit ranking
   bool patientWaits;
   uint32_t lookbackWait;  // spin turns before a look-back falls back (0: at once)
+  uint32_t lookbackWithheld;  // one tile in N publishes no status (torture); 0: none
   uint32_t permutation;   // PipelineKey::permutation
 };
 
@@ -103,7 +104,7 @@ KernelVariant decideVariant(const Tuning& t, const PipelineKey& key);
 // The specialization constants of a variant, by constant_id (VKSORT_SPEC_*): `value(id)`.
 uint32_t specializationValue(const KernelVariant& v, uint32_t constantId);
 // Every constant_id the kernels declare, ascending.
-extern const uint32_t kSpecializationIds[23];
+extern const uint32_t kSpecializationIds[24];
 
 // The variant as one line of text: its module and the switches of the constants it declares
 // (`declared`: modules.hpp's specIdsOf()).

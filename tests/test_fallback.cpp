@@ -116,6 +116,52 @@ TEST_SUITE("fallback") {
     }
   }
 
+  TEST_CASE("forward progress tortured: one tile in N publishes nothing, sorts stay right") {
+    // withhold_posts=N (glsl/lookback.glsl's withholdsPosts()): the tiles whose hash picks them
+    // publish neither count nor prefix, as workgroups a device parked for good would not; their
+    // successors must count them from their keys. Rates 1 in 512, 1 in 16 and all of them, tiles
+    // small enough that the rarest rate picks some, direct and indirect, a chained sort and
+    // persistent workgroups; the header's fallback count must cover every picked tile that has a
+    // successor (one fallback per digit, each pass), and, with every tile silent, every look-back.
+    auto withheld = [](uint32_t tile, uint32_t rate) {  // withholdsPosts(), on the CPU
+      uint32_t h = tile * 0x9E3779B9u;
+      h ^= h >> 15;
+      return h % rate == 0;
+    };
+    uint32_t seed = 200;
+    const char* const shapes[] = {"chained_up_to=0", "chained_up_to=0,persistent=1", "chained_up_to=4294967295"};
+    for (uint32_t rate : {512u, 16u, 1u})
+      for (uint32_t shape = 0; shape < 3; ++shape) {
+        const std::string tuning = std::string("algorithm=1,small_keys=0,tiers=1,workgroup=64,keys=2,lookback_wait=4,") +
+                                   shapes[shape] + ",withhold_posts=" + std::to_string(rate);
+        TunedSorter sorter(tuning.c_str());
+        for (uint32_t i : {1u, 4u}) {  // u32 pairs; u64 keys once, at 1 in 16 with the first shape
+          if (i == 4 && (shape != 0 || rate != 16)) continue;
+          const vksort::SortConfig& c = kFallbackConfigs[i];
+          CAPTURE(tuning);
+          CAPTURE(int(c.keyType));
+          const bool indirect = rate % 2 == 0 && i == 1;
+          const uint32_t n = 200 * detail::sortScratch(gpu().sorter, c, 1u << 16, 1u << 16, false).tileKeys + 7;  // 201 tiles
+          const std::vector<uint32_t> keys = makeKeysFor(c, Dist::uniform, n, ++seed);
+          const std::vector<uint32_t> values = makeValues(n, c.valueType);
+          const std::vector<uint32_t>* vals = c.valueType == ValueType::none ? nullptr : &values;
+          const IndirectCount count{n};
+          Sorted out = gpuSort(keys, vals, c, indirect ? &count : nullptr);
+          requireNoValidationMessages();
+          checkAgainstReference(keys, out, vals != nullptr, c);
+          const detail::SortScratch s = detail::sortScratch(gpu().sorter, c, n, n, indirect);
+          const uint32_t tiles = (n + s.tileKeys - 1) / s.tileKeys;
+          uint64_t silent = 0;  // picked tiles with a successor in the pass
+          for (uint32_t t = 0; t + 1 < tiles; ++t) silent += withheld(t, rate) ? 1 : 0;
+          CAPTURE(tiles);
+          CAPTURE(silent);
+          CHECK(out.header[detail::kHeaderFallbacks] >= silent * detail::kRadix * s.passes);
+          if (rate == 1) CHECK(out.header[detail::kHeaderFallbacks] >= lookbacksOf(s, n));
+          if (rate == 512) MESSAGE(tuning, ", ", tiles, " tiles: ", silent, " silent");
+        }
+      }
+  }
+
   TEST_CASE("the device's own wait: a million pairs sort right; the fallbacks go to the log") {
     // How often the tuning's wait runs out on this device (NVIDIA: no fallback compiled; lavapipe:
     // where workgroups wait on ones its threads have not run).
