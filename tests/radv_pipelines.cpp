@@ -1,7 +1,8 @@
 // Every pipeline vksort builds for an AMD family, compiled by RADV's null device (no GPU needed:
 // RADV_FORCE_FAMILY makes Mesa's radeon driver offer a device of that family that compiles but
 // never runs), with ACO's statistics for each: registers, spills, LDS, waves per SIMD.
-//   vksort_radv_pipelines --family navi21 [--icd radeon_icd.json] [--tuning overrides] [--verbose]
+//   vksort_radv_pipelines --family navi21 [--icd radeon_icd.json] [--tuning overrides] [--keys u32,f64]
+//                         [--verbose]
 // GCN (polaris10, vega10) runs 64-wide subgroups only, which vksort refuses at run time: compile
 // it with `--tuning subgroup=64` to see where its kernels stand.
 // Builds every sort class (each key type, alone and with u32, u64 and index values, keys kept and
@@ -23,6 +24,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "vk_context.hpp"
@@ -61,13 +63,14 @@ uint64_t stat(const std::map<std::string, uint64_t>& s, const char* name) {
 }  // namespace
 
 int main(int argc, char** argv) try {
-  std::string family, icd = "/usr/share/vulkan/icd.d/radeon_icd.x86_64.json", tuning;
+  std::string family, icd = "/usr/share/vulkan/icd.d/radeon_icd.x86_64.json", tuning, keyList = "u32,i32,f32,u64,i64,f64";
   bool verbose = false;
   for (int i = 1; i < argc; ++i) {
     const std::string k = argv[i];
     if (k == "--help") {
-      std::printf("usage: vksort_radv_pipelines --family NAME [--icd FILE] [--tuning OVERRIDES] [--verbose]\n"
-                  "  NAME: a RADV_FORCE_FAMILY value (polaris10, vega10, navi10, navi21, gfx1100, ...)\n");
+      std::printf("usage: vksort_radv_pipelines --family NAME [--icd FILE] [--tuning OVERRIDES] [--keys LIST] [--verbose]\n"
+                  "  NAME: a RADV_FORCE_FAMILY value (polaris10, vega10, navi10, navi21, gfx1100, ...)\n"
+                  "  LIST: the key types whose sorts are built (default u32,i32,f32,u64,i64,f64)\n");
       return 0;
     }
     if (k == "--verbose") {
@@ -79,9 +82,20 @@ int main(int argc, char** argv) try {
     if (k == "--family") family = v;
     else if (k == "--icd") icd = v;
     else if (k == "--tuning") tuning = v;
+    else if (k == "--keys") keyList = v;
     else throw std::invalid_argument("unknown option \"" + k + "\"");
   }
   if (family.empty()) throw std::invalid_argument("--family is required (e.g. navi21)");
+  const std::pair<const char*, vksort::KeyType> kKeyNames[] = {
+      {"u32", vksort::KeyType::u32}, {"i32", vksort::KeyType::i32}, {"f32", vksort::KeyType::f32},
+      {"u64", vksort::KeyType::u64}, {"i64", vksort::KeyType::i64}, {"f64", vksort::KeyType::f64}};
+  std::vector<vksort::KeyType> keys;
+  std::istringstream names(keyList);
+  for (std::string name; std::getline(names, name, ',');) {
+    auto it = std::find_if(std::begin(kKeyNames), std::end(kKeyNames), [&](const auto& k) { return name == k.first; });
+    if (it == std::end(kKeyNames)) throw std::invalid_argument("--keys: unknown key type \"" + name + "\"");
+    keys.push_back(it->second);
+  }
   // Only the radeon driver, offering a null device of this family.
   setenv("RADV_FORCE_FAMILY", family.c_str(), 1);
   setenv("VK_ICD_FILENAMES", icd.c_str(), 1);
@@ -91,7 +105,8 @@ int main(int argc, char** argv) try {
 
   vkctx::Options options;
   options.subgroupsBeyondProven = true;  // GCN runs wave64 only: compiled with `--tuning subgroup=64`
-  vkctx::Context ctx(options);
+  // Never destroyed, not even when an error unwinds: Mesa 22.3's null device crashes in vkDestroyDevice.
+  vkctx::Context& ctx = *new vkctx::Context(options);
   VkPhysicalDeviceVulkan13Properties p13 = vkctx::vkStruct<VkPhysicalDeviceVulkan13Properties>(
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES);
   VkPhysicalDeviceProperties2 props = vkctx::vkStruct<VkPhysicalDeviceProperties2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &p13);
@@ -99,8 +114,6 @@ int main(int argc, char** argv) try {
   const uint64_t ldsLimit = props.properties.limits.maxComputeSharedMemorySize;
 
   std::vector<vksort::PreparedSort> sorts;
-  const vksort::KeyType keys[] = {vksort::KeyType::u32, vksort::KeyType::i32, vksort::KeyType::f32,
-                                  vksort::KeyType::u64, vksort::KeyType::i64, vksort::KeyType::f64};
   for (vksort::KeyType key : keys)
     for (vksort::ValueType value : {vksort::ValueType::none, vksort::ValueType::u32, vksort::ValueType::u64, vksort::ValueType::index})
       for (bool discard : {false, true}) {
