@@ -93,8 +93,8 @@ bool passWritesKeys() { return writesKeys(PASS_INDEX, PASS_MOVING); }
 // its keys need not keep their stored bits between passes: the first pass that moves them maps
 // the caller's keys to their ordered bits (orderedBits(): the key type's map, descending, the bit
 // range) as they enter its tiles and moves those; later passes take digits straight from them, as
-// from u32 keys (an f32 pass mapped its keys at each of a key's three or four digit reads: 11%
-// slower than a u32 pass, PERFORMANCE-LOG.md s53). A pass that copies copies what it finds, so
+// from u32 keys, where an f32 pass would map at each of a key's three or four digit reads
+// (PERFORMANCE-LOG.md, s53 and s55). A pass that copies copies what it finds, so
 // keys stay unmapped up to the first pass that moves. The kernel opts in with KEYS_MAPPED_ONCE
 // where every pass of a sort is its own (Onesweep's binning: reduce-then-scan's upsweep, the
 // chained sort and the small sorts read keys as stored).

@@ -13,7 +13,7 @@
 //
 // The statistics come from the sorter's developer option pipelineStatistics, which prints each
 // pipeline's to stderr as it is built: stderr goes to a file meanwhile and is read back.
-// Mesa 22.3's null device crashes in vkDestroyDevice, so the program ends without destroying it.
+// Mesa 22.3's null device crashes in vkDestroyDevice, so the program never destroys it.
 #include <unistd.h>
 
 #include <algorithm>
@@ -24,9 +24,9 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
-#include <utility>
 #include <vector>
 
+#include "command_line.hpp"
 #include "vk_context.hpp"
 
 namespace {
@@ -62,23 +62,22 @@ uint64_t stat(const std::map<std::string, uint64_t>& s, const char* name) {
 
 }  // namespace
 
+const char kUsage[] =
+    "usage: vksort_radv_pipelines --family NAME [--icd FILE] [--tuning OVERRIDES] [--keys LIST] [--verbose]\n"
+    "  NAME: a RADV_FORCE_FAMILY value (polaris10, vega10, navi10, navi21, gfx1100, ...)\n"
+    "  LIST: the key types whose sorts are built (default u32,i32,f32,u64,i64,f64)\n";
+
 int main(int argc, char** argv) try {
   std::string family, icd = "/usr/share/vulkan/icd.d/radeon_icd.x86_64.json", tuning, keyList = "u32,i32,f32,u64,i64,f64";
   bool verbose = false;
   for (int i = 1; i < argc; ++i) {
     const std::string k = argv[i];
-    if (k == "--help") {
-      std::printf("usage: vksort_radv_pipelines --family NAME [--icd FILE] [--tuning OVERRIDES] [--keys LIST] [--verbose]\n"
-                  "  NAME: a RADV_FORCE_FAMILY value (polaris10, vega10, navi10, navi21, gfx1100, ...)\n"
-                  "  LIST: the key types whose sorts are built (default u32,i32,f32,u64,i64,f64)\n");
-      return 0;
-    }
+    cli::helpIfAsked(k, kUsage);
     if (k == "--verbose") {
       verbose = true;
       continue;
     }
-    if (i + 1 >= argc) throw std::invalid_argument(k + " needs a value");
-    const std::string v = argv[++i];
+    const std::string v = cli::valueOf(argc, argv, &i);
     if (k == "--family") family = v;
     else if (k == "--icd") icd = v;
     else if (k == "--tuning") tuning = v;
@@ -86,16 +85,9 @@ int main(int argc, char** argv) try {
     else throw std::invalid_argument("unknown option \"" + k + "\"");
   }
   if (family.empty()) throw std::invalid_argument("--family is required (e.g. navi21)");
-  const std::pair<const char*, vksort::KeyType> kKeyNames[] = {
-      {"u32", vksort::KeyType::u32}, {"i32", vksort::KeyType::i32}, {"f32", vksort::KeyType::f32},
-      {"u64", vksort::KeyType::u64}, {"i64", vksort::KeyType::i64}, {"f64", vksort::KeyType::f64}};
   std::vector<vksort::KeyType> keys;
   std::istringstream names(keyList);
-  for (std::string name; std::getline(names, name, ',');) {
-    auto it = std::find_if(std::begin(kKeyNames), std::end(kKeyNames), [&](const auto& k) { return name == k.first; });
-    if (it == std::end(kKeyNames)) throw std::invalid_argument("--keys: unknown key type \"" + name + "\"");
-    keys.push_back(it->second);
-  }
+  for (std::string name; std::getline(names, name, ',');) keys.push_back(cli::keyType(name));
   // Only the radeon driver, offering a null device of this family.
   setenv("RADV_FORCE_FAMILY", family.c_str(), 1);
   setenv("VK_ICD_FILENAMES", icd.c_str(), 1);
@@ -194,10 +186,7 @@ int main(int argc, char** argv) try {
                 static_cast<unsigned long long>(f.spilledVgprs + f.spilledSgprs), static_cast<unsigned long long>(f.lds),
                 f.wavesPerSimd == ~0ull ? "-" : std::to_string(f.wavesPerSimd).c_str());
   for (const std::string& failure : failures) std::printf("FAIL: %s\n", failure.c_str());
-  std::fflush(stdout);
-  std::_Exit(failures.empty() ? 0 : 1);  // no vkDestroyDevice: Mesa 22.3's null device crashes in it
+  return failures.empty() ? 0 : 1;
 } catch (const std::exception& e) {
-  std::fprintf(stderr, "vksort_radv_pipelines: %s\n", e.what());
-  std::fflush(stderr);
-  std::_Exit(2);
+  return cli::report("vksort_radv_pipelines", e, kUsage);
 }

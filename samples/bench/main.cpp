@@ -407,7 +407,6 @@ class Bench {
     return {ms[ms.size() / 2], ms[0]};
   }
 
-
   // O(n) checks, fit for 2^31 keys: ordered by the reference, equal keys in input order (values
   // are input indices) with each key the input's at its value's index; keys alone: the same
   // multiset as the input, by two sums of hashes.

@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "vksort/vksort.hpp"
+
 namespace cli {
 
 // Prints `usage` and exits 0 where `arg` asks for it.
@@ -36,6 +38,14 @@ inline uint64_t number(const std::string& option, const std::string& text, uint6
     throw std::invalid_argument(option + " takes a whole number from " + std::to_string(min) + " to " +
                                 std::to_string(max) + ", not \"" + text + "\"");
   return n;
+}
+
+// A key type by its name in vksort's spelling (u32, i32, f32, u64, i64, f64).
+inline vksort::KeyType keyType(const std::string& name) {
+  static const char* const kNames[] = {"u32", "i32", "f32", "u64", "i64", "f64"};
+  for (uint32_t k = 0; k < 6; ++k)
+    if (name == kNames[k]) return vksort::KeyType(k);
+  throw std::invalid_argument("unknown key type " + name);
 }
 
 // main()'s report of a failure: the message; for an argument error the usage too, exit status 2.

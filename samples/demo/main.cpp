@@ -43,15 +43,11 @@ double msSince(std::chrono::steady_clock::time_point start) {
 // --describe's arguments: the plan of that sort, printed.
 int describe(int argc, char** argv) {
   if (argc < 4) throw std::invalid_argument("--describe needs KEY[/VALUE] and N");
-  static const char* const kKeys[] = {"u32", "i32", "f32", "u64", "i64", "f64"};
   const std::string types = argv[2];
   const std::string key = types.substr(0, types.find('/'));
   const std::string value = types.find('/') == std::string::npos ? "" : types.substr(types.find('/') + 1);
   vksort::SortConfig config;
-  uint32_t k = 0;
-  while (k < 6 && key != kKeys[k]) ++k;
-  if (k == 6) throw std::invalid_argument("unknown key type " + key);
-  config.keyType = vksort::KeyType(k);
+  config.keyType = cli::keyType(key);
   config.endBit = vksort::keyBytes(config.keyType) * 8;
   if (value == "u32") config.valueType = vksort::ValueType::u32;
   else if (value == "u64") config.valueType = vksort::ValueType::u64;
