@@ -183,16 +183,19 @@ Status detail::createSorterTuned(const SorterCreateInfo& ci, const TunedTiles* m
   }
   // Tuning data: the tuner's candidate, or the caller's bytes where they are this device's.
   TunedTiles tuned;
+  bool haveTuned = false;
   if (status && measured) {
     tuned = *measured;
-    s->tuned = true;
+    haveTuned = true;
   } else if (status && (ci.pTuningData || ci.tuningDataSize)) {
     const Status decoded = decodeTuningData(s->caps, ci.pTuningData, ci.tuningDataSize, &tuned);
     if (!decoded && ci.requireTuningData) status = decoded;
-    s->tuned = bool(decoded);
+    haveTuned = bool(decoded);
   }
   if (status) {
-    s->tuning = chooseTuning(s->caps, ci.algorithm, tuningOverride, s->tuned ? &tuned : nullptr);
+    s->tuning = chooseTuning(s->caps, ci.algorithm, tuningOverride, haveTuned ? &tuned : nullptr);
+    // In use where it changed a tile or the algorithm (data whose rows all stayed changes nothing).
+    s->tuned = haveTuned && (s->tuning.tunedTiles != 0 || s->tuning.algorithmClasses != 0);
     status = s->pipelines.create(s->vk, s->device, s->tuning, ci.pipelineCache, s->allocator, s->caps.pipelineStatistics);
   }
   if (status && ci.preparedSortCount) status = prepareSorts(s, ci.preparedSortCount, ci.pPreparedSorts);
@@ -251,9 +254,15 @@ Status describeSort(Sorter s, const SortConfig& given, uint32_t count, bool indi
   char wave[96] = "no multiprocessor count: tiles are not fitted to waves";
   if (t.waveWorkgroups != 0) std::snprintf(wave, sizeof wave, "%u workgroups a wave for fitting tiles", t.waveWorkgroups);
   std::snprintf(line, sizeof line, "%s: %s tuning table%s, subgroup %u%s, %s\n", s->caps.deviceName,
-                vendorTuning(s->caps).name, s->tuned ? " and this device's tuning data" : "", t.subgroupSize,
+                t.tablesName, s->tuned ? " and this device's tuning data" : "", t.subgroupSize,
                 t.requireSubgroupSize ? " (required)" : "", wave);
   *out = line;
+  if (t.algorithmClasses != 0) {
+    *out += "reduce-then-scan: the tuning data measured it faster on every comparison, for";
+    for (uint32_t cls = 0; cls < kTileClasses; ++cls)
+      if (t.algorithmClasses >> cls & 1) *out += std::string(" ") + className(cls);
+    *out += '\n';
+  }
   if (count == 0) {
     *out += "0 keys: nothing is recorded\n";
     return {};

@@ -43,6 +43,21 @@ void expandTables(const TileTable (&tables)[kTileClasses], BinningTier* tiers, u
   *tierCount = count;
 }
 
+// A tuned tile that starts where no tier does (the tuner split a long tier of the tables:
+// tuner/search.cpp) splits the tier that holds its start there, both halves the same until the
+// tile applies.
+void splitTiers(const TunedTiles& tuned, BinningTier* tiers, uint32_t* tierCount) {
+  for (uint32_t i = 0; i < tuned.tileCount; ++i) {
+    const uint32_t from = tuned.tiles[i].from;
+    uint32_t at = 0;  // the last tier starting at or below `from`
+    while (at + 1 < *tierCount && tiers[at + 1].from <= from) ++at;
+    if (tiers[at].from == from || *tierCount == kMaxTileTiers) continue;
+    for (uint32_t j = (*tierCount)++; j > at + 1; --j) tiers[j] = tiers[j - 1];
+    tiers[at + 1] = tiers[at];
+    tiers[at + 1].from = from;
+  }
+}
+
 }  // namespace
 
 const char* className(uint32_t cls) {
@@ -96,10 +111,12 @@ uint32_t binningSharedBytes(const Tuning& t, const TileShape& shape, uint32_t el
 
 Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOverride& developer,
                     const TunedTiles* tuned) {
-  VendorTuning v = vendorTuning(caps);
+  const bool untuned = developer.last("untuned").value_or(0) != 0;
+  VendorTuning v = untuned ? untunedTuning() : vendorTuning(caps);
   OverrideExtras extras;
   overrideDeviceChoices(developer, &v, &extras);
   Tuning t{};
+  t.tablesName = untuned ? "never-measured (untuned=1)" : v.name;
   const uint32_t wantSubgroup = v.subgroupSize.value_or(caps.subgroupSize);
   if (caps.canRequireSubgroupSize) {
     // A proven size (device_caps.hpp), unless a developer names one: that is how a size is proven.
@@ -131,7 +148,10 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOve
   t.onesweepMeasured = v.onesweepMeasured;
   t.skipConstantPasses = extras.skipConstantPasses;
   if (extras.algorithm != Algorithm::automatic) requested = extras.algorithm;
-  if (requested == Algorithm::automatic && tuned) requested = tuned->algorithm;
+  if (requested == Algorithm::automatic && tuned) {
+    requested = tuned->algorithm;
+    t.algorithmClasses = tuned->algorithm == Algorithm::reduceThenScan ? tuned->algorithmClasses : 0;
+  }
   // Onesweep on every device: its look-back falls back rather than wait on a workgroup the
   // device may not run (lookback.glsl), so it needs no promise of forward progress.
   t.algorithm = requested != Algorithm::automatic ? requested : Algorithm::onesweep;
@@ -142,12 +162,21 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOve
   expandTables(onesweep ? v.onesweep : v.reduceThenScan, t.tiers, &t.tierCount);
   // Tuned tiles were measured against one algorithm's tiers: they apply to those alone.
   const bool tunedHere = tuned && (tuned->algorithm == Algorithm::automatic ? Algorithm::onesweep : tuned->algorithm) == t.algorithm;
+  if (tunedHere) splitTiers(*tuned, t.tiers, &t.tierCount);
   for (uint32_t i = 0; tunedHere && i < tuned->tileCount; ++i) {
     const TunedTile& tile = tuned->tiles[i];
-    if (tile.tier >= t.tierCount || tile.tileClass >= kTileClasses || t.tiers[tile.tier].from != tile.from) continue;
-    BinningTier& tier = t.tiers[tile.tier];
+    uint32_t at = 0;
+    while (at < t.tierCount && t.tiers[at].from != tile.from) ++at;
+    if (at == t.tierCount || tile.tileClass >= kTileClasses) continue;
+    BinningTier& tier = t.tiers[at];
+    if (tile.shape == tier.shape[tile.tileClass]) {  // the row stayed: the data says only whether it was measured
+      if (tile.builtInNanos != 0)
+        tier.why[tile.tileClass] = "The row, measured on this device by vksort_tune: no tile it tried was faster (tuning data).";
+      continue;
+    }
+    ++t.tunedTiles;
     tier.shape[tile.tileClass] = tile.shape;
-    tier.why[tile.tileClass] = "measured on this device (tuning data)";
+    tier.why[tile.tileClass] = "Measured on this device by vksort_tune (tuning data)";
     tier.tunedSpeedup[tile.tileClass] = tile.tunedNanos ? float(tile.builtInNanos) / float(tile.tunedNanos) : 1.0f;
   }
   overrideTiles(developer, t.tiers, &t.tierCount);

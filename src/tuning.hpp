@@ -12,6 +12,9 @@ namespace vksort::detail {
 
 // The tables of the device's vendor (tuning_tables.cpp).
 const VendorTuning& vendorTuning(const DeviceCaps& caps);
+// The tables of a device no vendor table knows: what AMD, Intel and others start from (the
+// developer option untuned=1 gives them to any device, to show what the tuner makes of them).
+const VendorTuning& untunedTuning();
 
 // A tile class's name, as the tables and the override name it: pairs32, pairs_wide, alone32, alone_wide.
 VKSORT_FOR_TUNER const char* className(uint32_t cls);

@@ -6,10 +6,11 @@
 namespace vksort::detail {
 namespace {
 
-// Little-endian 32-bit words: a header, then the payload (the algorithm, the tile count, and per
-// tile its TunedTile fields and its shape's TileShape::fields()).
+// Little-endian 32-bit words: a header, then the payload (the algorithm, the classes it was
+// compared on, the tile count, and per tile its TunedTile fields and its shape's
+// TileShape::fields()).
 constexpr uint32_t kMagic = 0x54534B56;  // "VKST"
-constexpr uint32_t kFormat = 2;          // bump when the payload's layout changes
+constexpr uint32_t kFormat = 3;          // bump when the payload's layout changes
 constexpr uint32_t kLibraryVersion = VKSORT_VERSION_MAJOR << 16 | VKSORT_VERSION_MINOR << 8 | VKSORT_VERSION_PATCH;
 enum DataHeader : uint32_t {
   kDataMagic,
@@ -64,6 +65,7 @@ std::vector<uint8_t> encodeTuningData(const DeviceCaps& caps, const TunedTiles& 
   words[kDataDriver] = caps.driverVersion;
   uuidWords(caps, &words[kDataUuid]);
   words.push_back(uint32_t(tuned.algorithm));
+  words.push_back(tuned.algorithmClasses);
   words.push_back(tuned.tileCount);
   for (uint32_t i = 0; i < tuned.tileCount; ++i) {
     const TunedTile& t = tuned.tiles[i];
@@ -108,12 +110,15 @@ Status decodeTuningData(const DeviceCaps& caps, const void* data, size_t size, T
 
   TunedTiles tuned;
   size_t at = kDataWords;
-  const uint32_t algorithm = payloadWords >= 2 ? wordAt(bytes, at++) : ~0u;
-  const uint32_t tiles = payloadWords >= 2 ? wordAt(bytes, at++) : ~0u;
-  if (algorithm > uint32_t(Algorithm::reduceThenScan) || tiles > kMaxTunedTiles || payloadWords != 2 + tiles * kTileWords)
-    return refuse("the tuning data's contents are malformed (algorithm %u, %u tiles in %u words)", algorithm, tiles,
-                  payloadWords);
+  const uint32_t algorithm = payloadWords >= 3 ? wordAt(bytes, at++) : ~0u;
+  const uint32_t classes = payloadWords >= 3 ? wordAt(bytes, at++) : ~0u;
+  const uint32_t tiles = payloadWords >= 3 ? wordAt(bytes, at++) : ~0u;
+  if (algorithm > uint32_t(Algorithm::reduceThenScan) || classes >> kTileClasses || tiles > kMaxTunedTiles ||
+      payloadWords != 3 + tiles * kTileWords)
+    return refuse("the tuning data's contents are malformed (algorithm %u, classes 0x%x, %u tiles in %u words)", algorithm,
+                  classes, tiles, payloadWords);
   tuned.algorithm = Algorithm(algorithm);
+  tuned.algorithmClasses = classes;
   tuned.tileCount = tiles;
   for (uint32_t i = 0; i < tiles; ++i) {
     TunedTile& t = tuned.tiles[i];

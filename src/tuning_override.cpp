@@ -97,7 +97,9 @@ bool setDeviceChoice(std::string_view name, uint32_t value, VendorTuning* v, Ove
 bool knownName(std::string_view name) {
   VendorTuning vendor{};
   OverrideExtras extras;
-  if (setDeviceChoice(name, 0, &vendor, &extras) || name == "tiers" || name == "riding_values") return true;
+  // untuned: chooseTuning() reads it before the vendor's tables, in their place.
+  if (setDeviceChoice(name, 0, &vendor, &extras) || name == "untuned" || name == "tiers" || name == "riding_values")
+    return true;
   const bool tierNamedHere = tierNamed(&name) < kMaxTileTiers;
   if (tierNamedHere && (name == "from" || name == "prefetch" || name == "wide_prefetch" || name == "fit")) return true;
   for (const char* prefix : kPrefixes) {

@@ -311,4 +311,6 @@ const VendorTuning& vendorTuning(const DeviceCaps& caps) {
   }
 }
 
+const VendorTuning& untunedTuning() { return kOther; }
+
 }  // namespace vksort::detail

@@ -169,6 +169,8 @@ struct TunedTile {
 // replaces.
 struct TunedTiles {
   Algorithm algorithm = Algorithm::automatic;  // automatic: the tables' choice (Onesweep)
+  uint32_t algorithmClasses = 0;               // a bit per tile class the algorithms were compared on
+                                               // (0: not compared, the caller's or the tables' choice)
   uint32_t tileCount = 0;
   TunedTile tiles[kMaxTunedTiles];
 };
@@ -187,6 +189,7 @@ constexpr uint32_t kMaxSmallTiles = 8;
 
 // The tuning of one device: the vendor's tables fitted to its limits.
 struct Tuning {
+  const char* tablesName;              // the VendorTuning's name: whose tables these are
   uint32_t subgroupSize;               // the size the kernels are built for
   bool requireSubgroupSize;            // pipelines require it, with full subgroups
   uint32_t minSubgroupSize;            // smallest size they may run with: sizes per-subgroup arrays
@@ -217,6 +220,9 @@ struct Tuning {
                                        // (one per SM); 0: unknown, none is fitted
   uint32_t chainedUpTo;                // VendorTuning's (Onesweep only; else 0)
   bool onesweepMeasured;               // VendorTuning's
+  uint32_t tunedTiles;                 // tiles the tuning data changed
+  uint32_t algorithmClasses;           // where the tuning data chose reduce-then-scan: a bit per
+                                       // tile class it was measured faster on (else 0)
   bool skipConstantPasses;             // passes whose digit is the same for every key move
                                        // nothing (pass_route.glsl); off: every pass moves keys
 

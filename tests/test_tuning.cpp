@@ -143,21 +143,34 @@ TEST_SUITE("tuning") {
   TEST_CASE("devices never measured keep the choices the Vulkan spec promises") {
     // Plain look-back loads and stores and atomic ranking lean on NVIDIA's behaviour (lookback.glsl,
     // binning_rank_atomics.glsl); persistent tiles hung lavapipe.
+    // untuned=1 gives NVIDIA what an unknown device gets: the tuner's starting point on a GPU we
+    // never saw, simulated.
     struct Device {
       const char* name;
       DeviceCaps caps;
+      const char* overrides;
     };
-    for (const Device& d : {Device{"AMD", rdna()},
-                            Device{"Intel", capsOf(0x8086, VK_DRIVER_ID_INTEL_OPEN_SOURCE_MESA, 16, 0)},
-                            Device{"unknown", capsOf(0x1234, VkDriverId(0), 32, 0)}}) {
+    for (const Device& d : {Device{"AMD", rdna(), ""},
+                            Device{"Intel", capsOf(0x8086, VK_DRIVER_ID_INTEL_OPEN_SOURCE_MESA, 16, 0), ""},
+                            Device{"unknown", capsOf(0x1234, VkDriverId(0), 32, 0), ""},
+                            Device{"NVIDIA, untuned=1", h100(), "untuned=1"}}) {
       CAPTURE(d.name);
-      const Tuning t = tuned(d.caps, "");
+      const Tuning t = tuned(d.caps, d.overrides);
       CHECK(everyTileReads(t, false));
       CHECK_FALSE(t.lookbackPlainStores);
       CHECK_FALSE(t.atomicRanking);
       CHECK_FALSE(t.onesweepMeasured);  // tuneSorts() measures which algorithm is faster
       forEveryTile(t, [](uint32_t, uint32_t, const vksort::detail::TileShape& shape) { CHECK_FALSE(shape.persistentTiles); });
+      CHECK(t.tierCount == 1);
     }
+    const Tuning simulated = tuned(h100(), "untuned=1"), unknown = tuned(capsOf(0x1234, VkDriverId(0), 32, 0), "");
+    CHECK(std::string(simulated.tablesName) == "never-measured (untuned=1)");
+    CHECK(simulated.lookbackWait == unknown.lookbackWait);
+    CHECK(simulated.chainedUpTo == unknown.chainedUpTo);
+    CHECK(simulated.tiers[0].shape[vksort::detail::kPairs32] == unknown.tiers[0].shape[vksort::detail::kPairs32]);
+    // The other names apply over the untuned tables, whatever their order.
+    CHECK(tuned(h100(), "atomic_ranking=1,untuned=1").atomicRanking);
+    CHECK(std::string(tuned(h100(), "untuned=0").tablesName) == "NVIDIA");
   }
 
   TEST_CASE("a tier's own look-back loads, per tile class") {
@@ -215,6 +228,19 @@ TEST_SUITE("tuning") {
     CHECK(vksort::detail::keepCheckSeconds(0.01, task) == doctest::Approx(12 * 0.01 + 4 * 0.03));
     task.last = task.first;
     CHECK(vksort::detail::keepCheckSeconds(0.01, task) == doctest::Approx(4 * 0.01));
+  }
+
+  TEST_CASE("the tuner keeps reduce-then-scan only where it won every comparison planned") {
+    // No class may sort slower with the data than without it; one algorithm sorts them all.
+    using vksort::detail::Comparison;
+    using vksort::detail::fasterAlgorithm;
+    const Comparison scanFaster{1.0, 0.9}, onesweepFaster{0.8, 1.0}, tie{1.0, 0.99};
+    // lavapipe's renderer sorts: u64 pairs favoured reduce-then-scan, f32 pairs Onesweep.
+    CHECK(fasterAlgorithm({scanFaster, scanFaster, onesweepFaster, scanFaster}, 4) == Algorithm::onesweep);
+    CHECK(fasterAlgorithm({scanFaster, scanFaster}, 2) == Algorithm::reduceThenScan);
+    CHECK(fasterAlgorithm({scanFaster, tie}, 2) == Algorithm::onesweep);  // by 2% at least
+    CHECK(fasterAlgorithm({scanFaster}, 2) == Algorithm::onesweep);       // one not made (the budget)
+    CHECK(fasterAlgorithm({}, 0) == Algorithm::onesweep);
   }
 
   TEST_CASE("the tuner compares the algorithms only where its budget has room") {

@@ -31,6 +31,7 @@ TunedTiles twoTiles(const DeviceCaps& caps) {
   const Tuning table = chooseTuning(caps, Algorithm::onesweep, {});
   TunedTiles t;
   t.algorithm = Algorithm::onesweep;
+  t.algorithmClasses = 1u << kPairs32 | 1u << kAloneWide;
   t.tileCount = 2;
   TileShape a = table.tiers[3].shape[kPairs32];
   a.keysPerInvocation -= 2;
@@ -88,12 +89,49 @@ TEST_CASE("tuned tiles apply to the algorithm they were measured with, and where
   t.tileCount = 0;
   CHECK(chooseTuning(caps, Algorithm::automatic, {}, &t).algorithm == Algorithm::reduceThenScan);
   CHECK(chooseTuning(caps, Algorithm::onesweep, {}, &t).algorithm == Algorithm::onesweep);
-  // A tile whose tier starts elsewhere now is not applied.
-  t = twoTiles(caps);
-  t.tiles[0].from += 1;
+}
+
+TEST_CASE("a tuned tile that starts where no tier does splits the tier that holds its start") {
+  // The tuner tunes a long tier in parts (tuner/search_space.hpp, kSplitSpan): each part's tile,
+  // the row's where it stayed, starts a tier of its own. A never-measured device's single tier:
+  const DeviceCaps caps = vksort_test::rdna();
+  const Tuning table = chooseTuning(caps, Algorithm::automatic, {});
+  REQUIRE(table.tierCount == 1);
+  const TileShape row = table.tiers[0].shape[kPairs32];
+  TileShape wider = row;
+  wider.keysPerInvocation *= 2;
+  TunedTiles t;
+  t.tileCount = 3;
+  t.tiles[0] = {0, kPairs32, 1u << 20, 1u << 22, 1000, 900, row};    // the part above: the row again
+  t.tiles[1] = {0, kPairs32, 1u << 16, 1u << 18, 1000, 800, wider};  // (in any order)
+  t.tiles[2] = {0, kAlone32, 0, 1u << 12, 1000, 900, wider};         // the table's own tier
   const Tuning tuned = chooseTuning(caps, Algorithm::automatic, {}, &t);
-  CHECK(tuned.tiers[3].tunedSpeedup[kPairs32] == 0);
-  CHECK(tuned.tiers[2].tunedSpeedup[kAloneWide] != 0);
+  REQUIRE(tuned.tierCount == 3);
+  CHECK(tuned.tiers[0].from == 0);
+  CHECK(tuned.tiers[1].from == 1u << 16);
+  CHECK(tuned.tiers[2].from == 1u << 20);
+  CHECK(tuned.tiers[0].shape[kPairs32] == row);
+  CHECK(tuned.tiers[1].shape[kPairs32] == wider);
+  CHECK(tuned.tiers[1].tunedSpeedup[kPairs32] == doctest::Approx(1.25));
+  CHECK(tuned.tiers[2].shape[kPairs32] == row);
+  CHECK(tuned.tiers[2].tunedSpeedup[kPairs32] == 0);  // the row, not a tuned tile
+  CHECK(tuned.tiers[0].shape[kAlone32] == wider);      // the tiers split after it keep it
+  for (uint32_t i : {1u, 2u}) CHECK(tuned.tiers[i].shape[kAlone32] == row);
+  for (uint32_t i : {0u, 1u, 2u}) CHECK(tuned.tiers[i].shape[kPairsWide] == table.tiers[0].shape[kPairsWide]);
+  // A sort's tier follows: a count in a part takes its tile.
+  CHECK(tuned.tileFor(kPairs32, (1u << 16) + 1) == wider);
+  CHECK(tuned.tileFor(kPairs32, (1u << 16) - 1) == row);
+  CHECK(tuned.tileFor(kPairs32, 1u << 24) == row);
+  // Where the tiers are all taken, a tile that would split one is not applied.
+  const DeviceCaps nvidia = device();
+  const Tuning full = chooseTuning(nvidia, Algorithm::automatic, {});
+  REQUIRE(full.tierCount == kMaxTileTiers);
+  TunedTiles one = twoTiles(nvidia);
+  one.tiles[0].from += 1;
+  const Tuning same = chooseTuning(nvidia, Algorithm::automatic, {}, &one);
+  CHECK(same.tierCount == kMaxTileTiers);
+  CHECK(same.tiers[3].tunedSpeedup[kPairs32] == 0);
+  CHECK(same.tiers[2].tunedSpeedup[kAloneWide] != 0);
 }
 
 TEST_CASE("tuning data reads back as written") {
@@ -104,6 +142,7 @@ TEST_CASE("tuning data reads back as written") {
   const vksort::Status st = decodeTuningData(caps, bytes.data(), bytes.size(), &out);
   REQUIRE_MESSAGE(st, st.message);
   CHECK(out.algorithm == t.algorithm);
+  CHECK(out.algorithmClasses == t.algorithmClasses);
   REQUIRE(out.tileCount == t.tileCount);
   for (uint32_t i = 0; i < t.tileCount; ++i) {
     CHECK(out.tiles[i].tier == t.tiles[i].tier);

@@ -100,7 +100,7 @@ typedef struct VksortSorterProperties {
   VkBool32 requiredSubgroupSize;
   uint32_t maxCount;
   VksortAlgorithm algorithm;
-  VkBool32 tuned; /* the create info's tuning data is in use */
+  VkBool32 tuned; /* the create info's tuning data changed a tile or the algorithm */
 } VksortSorterProperties;
 
 typedef struct VksortScratchRequirements {

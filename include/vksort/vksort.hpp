@@ -234,8 +234,9 @@ struct SorterProperties {
   bool requiredSubgroupSize;  // true: the pipelines require it (subgroupSizeControl)
   uint32_t maxCount;          // the largest count one sort accepts (memory allowing)
   Algorithm algorithm;        // onesweep or reduceThenScan, as chosen for the device
-  bool tuned;                 // SorterCreateInfo's tuning data is in use (describeSort() says
-                              // which tiles it changed and by how much they won)
+  bool tuned;                 // SorterCreateInfo's tuning data changed a tile or the algorithm
+                              // (describeSort() says which, and by how much they won); false
+                              // where the data's rows all stayed as the tables have them
 };
 VKSORT_API SorterProperties getSorterProperties(Sorter sorter);
 

@@ -8,6 +8,7 @@
 // confirmation of what it found; the report throughout.
 #pragma once
 #include <chrono>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,22 +18,35 @@ namespace vksort::detail {
 
 class Search {
  public:
-  Search(const TuneInfo& info, TuningBench& bench, double budget) : info_(info), bench_(bench), budget_(budget) {}
+  // `start`: when tuneSorts() was called (the budget and the report's seconds count from there).
+  Search(const TuneInfo& info, TuningBench& bench, double budget, std::chrono::steady_clock::time_point start)
+      : info_(info), bench_(bench), budget_(budget), start_(start) {}
   Status run(TuningResult* out);
 
  private:
-  // A task's climb so far: the best tile, its sorter (null: the row's) and its time.
+  // A task's climb so far: the best tile, its sorter (null: the row's), its time and the tiles
+  // measured.
   struct Climb {
     TileShape best;
     SorterPtr sorter;
     double nanos;
+    std::vector<TileShape> seen;
+  };
+  // A task between the two rounds (run()).
+  struct TaskState {
+    Climb c;
+    double rowNanos = 0, rowSeconds = 0;  // the row's measurement, and how long it took
+    uint32_t waves = 0;                   // built in the first round
+    const char* skipped = nullptr;        // why the task was not measured (null: it was)
   };
 
   void readClasses();
   Status chooseAlgorithm();
   std::vector<Task> makeTasks() const;
-  Status tuneTask(const Task& task, double taskBudget, bool first);
-  Status climb(const Task& task, double rowSeconds, double climbEnd, double checkSeconds, Climb* c);
+  Status beginTask(const Task& task, double end, bool first, TaskState* state);
+  Status finishTask(const Task& task, double taskBudget, TaskState& state);
+  Status climb(const Task& task, double rowSeconds, double climbEnd, double checkSeconds,
+               const std::vector<TileShape>& start, Climb* c);
   Status confirm(const Task& task, Climb& c, double* rowNanos, bool* keep);
   void finishReport(TuningResult* out, size_t taskCount);
 
@@ -43,18 +57,24 @@ class Search {
   const TuneInfo& info_;
   TuningBench& bench_;
   double budget_;
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point start_;
   uint32_t step_ = 0, steps_ = 1;
   bool cancelled_ = false;
 
   uint32_t maxCount_[kTileClasses] = {};  // per class, the largest count tuned (0: not tuned)
   SortConfig configs_[kTileClasses];      // per class, what its tasks sort
   Algorithm algorithm_ = Algorithm::automatic;
+  uint32_t comparedClasses_ = 0;  // a bit per class whose sorts the algorithms were compared on
   SorterPtr baseline_;  // the tables' tiles, of algorithm_
+  double perKeyNanos_[kTileClasses] = {};  // per class, a key's time in its last task's row (0: none yet)
+  std::optional<TileShape> below_[kTileClasses];  // per class, the tile of the last task (the counts below)
   std::string report_;
   TunedTiles tuned_;
   uint32_t measuredTiles_ = 0;     // tiles measured beyond the rows
+  uint32_t keptTiles_ = 0;         // tiles that beat their rows (tuned_ holds the rows that stayed too)
   double compileSeconds_ = 0;      // spent building candidates' pipelines
+  double lastWaveSeconds_ = 0;     // the last wave's (the first ones fill the pipeline cache)
+  bool wavesSkipped_ = false;      // the last climb built no wave its budget could not measure
   uint32_t waves_ = 0;             // of candidates built
   uint32_t tasksWithoutWave_ = 0;  // measured tasks whose share of the budget fit no wave
 };

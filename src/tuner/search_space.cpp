@@ -5,12 +5,12 @@
 
 namespace vksort::detail {
 
-std::vector<TileShape> neighbours(const TileShape& s, uint32_t tier, uint32_t cls, const Tuning& t) {
+std::vector<TileShape> neighbours(const TileShape& s, bool firstTier, uint32_t cls, const Tuning& t) {
   auto applies = [&](Where where) {
     const bool onesweep = t.algorithm == Algorithm::onesweep;
     switch (where) {
       case Where::always: return true;
-      case Where::laterTiers: return tier > 0;
+      case Where::laterTiers: return !firstTier;
       case Where::onesweep: return onesweep;
       case Where::onesweepAtomicRanking: return onesweep && t.atomicRanking;
       case Where::onesweepWaves: return onesweep && t.waveWorkgroups != 0;
@@ -49,6 +49,19 @@ std::vector<TileShape> neighbours(const TileShape& s, uint32_t tier, uint32_t cl
     if (applies(a.where)) with([&](TileShape& c) { c.*a.field = c.*a.field == a.values[0] ? a.values[1] : a.values[0]; });
   for (const Flip& f : kFlips)
     if (applies(f.where)) with([&](TileShape& c) { c.*f.field = !(c.*f.field); });
+  return out;
+}
+
+std::vector<TileShape> startingTiles(const TileShape& row, bool firstTier, uint32_t cls) {
+  std::vector<TileShape> out;
+  for (const StartingTile& start : kStartingTiles) {
+    TileShape c = row;
+    const uint32_t keys = start.workgroupSize * start.keysPerInvocation / classWords(cls);
+    c.workgroupSize = firstTier ? row.workgroupSize : start.workgroupSize;
+    c.reorderRounds = start.reorderRounds;
+    c.keysPerInvocation = std::max(1u, (keys + c.workgroupSize / 2) / c.workgroupSize / c.reorderRounds) * c.reorderRounds;
+    if (!(c == row) && std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+  }
   return out;
 }
 

@@ -12,12 +12,14 @@
 
 namespace vksort::detail {
 
-// What one tuned sort measures: a config of the class, at a count of the tier (whose counts run
-// from `first` to `last`; 0: not given).
+// What one tuned sort measures: a config of the class, at a count of the tables' tier `tier`
+// (the task's counts run from `first` to `last`; 0: not given). `from`: where the tile it tunes
+// starts, the tier's start or, where the tuner tunes a long tier in parts, the part's.
 struct Task {
   uint32_t tier, cls, count;
   SortConfig config;
   uint32_t first = 0, last = 0;
+  uint32_t from = 0;
 };
 
 // The counts of a tier from `first` to `last` at which a tile that won at its middle count must
@@ -63,6 +65,22 @@ inline double keepCheckSeconds(double measureSeconds, const Task& task) {
 // budget an H200 built a wave for each task and measured none (PERFORMANCE-LOG.md, s51).
 inline bool waveFits(double now, double waveSeconds, double measureSeconds, double end) {
   return now + waveSeconds + measureSeconds < end;
+}
+
+// One comparison of the algorithms (search.cpp): a sort's time with each.
+struct Comparison {
+  double onesweep, scan;
+};
+// By how much reduce-then-scan must win each comparison.
+constexpr double kScanMustWin = 0.98;
+// The algorithm the tuning data keeps, from the comparisons `made` of those `planned`:
+// reduce-then-scan only where every one planned was made and it won each. One algorithm sorts
+// every class, and no class may sort slower with the data than without it: a mean over the
+// classes once chose reduce-then-scan because u64 pairs favoured it, and f32 pairs then sorted
+// 1.25x slower (lavapipe).
+inline Algorithm fasterAlgorithm(const std::vector<Comparison>& made, size_t planned) {
+  const bool scanWinsAll = std::all_of(made.begin(), made.end(), [](const Comparison& c) { return c.scan < kScanMustWin * c.onesweep; });
+  return !made.empty() && made.size() == planned && scanWinsAll ? Algorithm::reduceThenScan : Algorithm::onesweep;
 }
 
 // The configs the tuner sorts per tile class: unsigned keys, u32 values.

@@ -6,6 +6,7 @@ namespace vksort {
 using namespace detail;
 
 Status tuneSorts(const TuneInfo& info, TuningResult* pResult) {
+  const auto start = std::chrono::steady_clock::now();
   if (!pResult) return fail(Result::errorInvalidArgument, "pResult is null");
   if (!info.pSorterCreateInfo) return fail(Result::errorInvalidArgument, "TuneInfo::pSorterCreateInfo is null");
   if (!info.queue) return fail(Result::errorInvalidArgument, "TuneInfo::queue is VK_NULL_HANDLE");
@@ -32,7 +33,7 @@ Status tuneSorts(const TuneInfo& info, TuningResult* pResult) {
   TuningBench bench(info, budget * 50);  // one heat at most a twentieth of the budget
   if (Status st = bench.init(); !st) return st;
   TuningResult result;
-  if (Status st = Search(info, bench, budget).run(&result); !st) return st;
+  if (Status st = Search(info, bench, budget, start).run(&result); !st) return st;
   *pResult = std::move(result);
   return {};
 }
