@@ -46,8 +46,8 @@ constexpr bool sameLayout() {
                                   const vksort::DepthKeysInfo& cppd) {
   [[maybe_unused]] auto& [a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14] = c;
   [[maybe_unused]] auto& [b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14] = cpp;
-  [[maybe_unused]] auto& [c0, c1, c2, c3, c4, c5, c6, c7, c8] = ci;
-  [[maybe_unused]] auto& [d0, d1, d2, d3, d4, d5, d6, d7, d8] = cppi;
+  [[maybe_unused]] auto& [c0, c1, c2, c3, c4, c5, c6, c7, c8, c9] = ci;
+  [[maybe_unused]] auto& [d0, d1, d2, d3, d4, d5, d6, d7, d8, d9] = cppi;
   [[maybe_unused]] auto& [e0, e1, e2, e3, e4] = cp;
   [[maybe_unused]] auto& [f0, f1, f2, f3, f4] = cppp;
   [[maybe_unused]] auto& [g0, g1, g2, g3, g4, g5, g6] = cd;
@@ -137,6 +137,7 @@ VksortResult vksortRecordSort(VksortSorter sorter, VkCommandBuffer commandBuffer
   info.scratch = toCpp(in->scratch);
   info.timestampPool = in->timestampPool;
   info.firstTimestamp = in->firstTimestamp;
+  info.timestampPoolQueries = in->timestampPoolQueries;
   info.countBuffer = toCpp(in->countBuffer);
   return toC(vksort::recordSort(toCpp(sorter), commandBuffer, info));
 }

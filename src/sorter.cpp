@@ -315,6 +315,15 @@ Status recordSort(Sorter s, VkCommandBuffer cmd, const SortInfo& given) {
     if (Status st = checkRange(info.values, "values", span * vb, vb); !st) return st;
   const VkDeviceSize needed = scratchBytes(s->tuning, info.config, info.maxCount);
   if (Status st = checkRange(info.scratch, "scratch", needed, kScratchRangeAlignment, kScratchUsage); !st) return st;
+  if (info.timestampPool) {
+    const uint64_t last = uint64_t(info.firstTimestamp) + getSortTimestampCount(info.config);
+    if (last > 0xFFFFFFFFull || (info.timestampPoolQueries != 0 && last > info.timestampPoolQueries))
+      return fail(Result::errorInvalidArgument,
+                  "the sort writes %u timestamps from firstTimestamp %u, past the %u queries of timestampPool "
+                  "(getSortTimestampCount())",
+                  getSortTimestampCount(info.config), info.firstTimestamp,
+                  info.timestampPoolQueries ? info.timestampPoolQueries : 0xFFFFFFFFu);
+  }
   if (Status st = checkDisjoint({{"keys", &info.keys, span * kb},
                                  {"values", pairs ? &info.values : nullptr, span * vb},
                                  {"scratch", &info.scratch, needed},

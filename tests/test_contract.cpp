@@ -259,6 +259,17 @@ TEST_SUITE("contract") {
         vkCmdResetQueryPool(cmd, pool, 0, qi.queryCount);
         vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, vksort::kSortDstStage,
                              vksort::kSortDstAccess);
+        // A pool the caller says is too small, or queries past 2^32, are refused before anything
+        // is recorded (a write past a pool's end crashed a driver).
+        for (auto [queries, first] : {std::pair{qi.queryCount - 1, 2u}, std::pair{0u, 0xFFFFFFFFu - stamps + 1}}) {
+          vksort::SortInfo bad = info;
+          bad.timestampPoolQueries = queries;
+          bad.firstTimestamp = first;
+          const vksort::Status refused = vksort::recordSort(g.sorter, cmd, bad);
+          CHECK(refused.result == vksort::Result::errorInvalidArgument);
+          CHECK_MESSAGE(refused.message.find("past the") != std::string::npos, refused.message);
+        }
+        info.timestampPoolQueries = qi.queryCount;  // exactly enough
         vkctx::check(vksort::recordSort(g.sorter, cmd, info), "recordSort");
         vkctx::memoryBarrier(cmd, vksort::kSortSrcStage, vksort::kSortSrcAccess, VK_PIPELINE_STAGE_TRANSFER_BIT,
                              VK_ACCESS_TRANSFER_READ_BIT);

@@ -126,6 +126,7 @@ typedef struct VksortSortInfo {
   VksortBufferRange scratch;
   VkQueryPool timestampPool;      /* optional profiling */
   uint32_t firstTimestamp;
+  uint32_t timestampPoolQueries;  /* the pool's queryCount (0: not given); a pool too small is refused */
 } VksortSortInfo;
 
 /* Depth keys from the GPU (vksort.hpp: recordDepthKeys, DepthKeysInfo). */

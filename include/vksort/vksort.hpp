@@ -304,6 +304,10 @@ struct SortInfo {
   // scan and passes are one dispatch, timed as the histogram's) the rest follow the last.
   VkQueryPool timestampPool = VK_NULL_HANDLE;
   uint32_t firstTimestamp = 0;
+  // The pool's queryCount, where the caller gives it (0: not given). Vulkan cannot tell vksort how
+  // many queries a pool holds, and a write past its end crashes some drivers: given, a pool too
+  // small for the sort is refused.
+  uint32_t timestampPoolQueries = 0;
 };
 
 // Timestamps a profiled sort writes: 4 + the number of binning passes (+ 1 for the copy-back

@@ -343,6 +343,7 @@ class Bench {
     VkCommandBuffer cmd = ctx_.beginCommands();
     vkCmdResetQueryPool(cmd, pool, 0, qi.queryCount);
     info.timestampPool = pool;
+    info.timestampPoolQueries = qi.queryCount;
     for (uint32_t r = 0; r < runs; ++r) {
       computeBarrier(cmd);
       work.untimed(cmd);
