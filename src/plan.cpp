@@ -20,8 +20,15 @@ const char* roleName(Role r) {
 }  // namespace
 
 const char* keyTypeName(KeyType k) {
-  static const char* const kNames[] = {"u32", "i32", "f32", "u64", "i64", "f64"};
-  return uint32_t(k) < 6 ? kNames[uint32_t(k)] : "?";
+  switch (k) {  // every type named (no default: a new one warns)
+    case KeyType::u32: return "u32";
+    case KeyType::i32: return "i32";
+    case KeyType::f32: return "f32";
+    case KeyType::u64: return "u64";
+    case KeyType::i64: return "i64";
+    case KeyType::f64: return "f64";
+  }
+  return "?";
 }
 
 uint32_t passCount(const SortConfig& c) { return (c.endBit - c.beginBit + kRadixBits - 1) / kRadixBits; }

@@ -58,6 +58,18 @@ PipelineKey normalizedKey(const Tuning& t, PipelineKey k) {
 
 namespace {
 
+// Kernels exist for keys of 4 and 8 bytes (moduleOf(): 8 takes the *64 modules, every other width
+// the 32-bit ones), so a key type of another width would sort wrongly: it needs modules of its own
+// first (docs/ARCHITECTURE.md, "Add a key type"). And kKeyTypes, which sizes the pipeline cache and
+// bounds the configs createSorter accepts, counts every KeyType.
+constexpr bool everyKeyTypeHasKernels() {
+  for (uint32_t t = 0; t < kKeyTypes; ++t)
+    if (keyBytes(KeyType(t)) != 4 && keyBytes(KeyType(t)) != 8) return false;
+  return true;
+}
+static_assert(everyKeyTypeHasKernels(), "a key type of neither 4 nor 8 bytes has no kernels");
+static_assert(keyBytes(KeyType(kKeyTypes)) == 0, "kKeyTypes (glsl/shader_interface.h) must count every KeyType");
+
 Module moduleOf(const Tuning& t, const PipelineKey& k, bool bitonic) {
   const bool wide = keyBytes(KeyType(k.keyType)) == 8;
   auto byWidth = [&](Module narrow, Module w) { return wide ? w : narrow; };

@@ -45,9 +45,9 @@ uint64_t keyOfOrderedBits(uint64_t bits, const vksort::SortConfig& c) {
   }
 }
 
-// The digit of pass `pass` of a key's order bits (vkctx::referenceOrderBits: within the range).
+// The digit of pass `pass` of a key's order bits (vksort::keyOrderBits: within the range).
 uint32_t digitOf(uint64_t key, const vksort::SortConfig& c, uint32_t pass) {
-  return uint32_t(vkctx::referenceOrderBits(key, c) >> (8 * pass)) & 0xFFu;
+  return uint32_t(vksort::keyOrderBits(c, key) >> (8 * pass)) & 0xFFu;
 }
 
 // n keys of `c` whose digits of the passes in `constant` (a bit per pass) are one value each and
@@ -197,7 +197,7 @@ void sortWithConstantPasses(const vksort::SortConfig& c, uint32_t constant, uint
     std::vector<uint32_t> order(n);
     std::iota(order.begin(), order.end(), 0u);
     std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-      return (vkctx::referenceOrderBits(keyAt(keys, c, a), c) & mask) < (vkctx::referenceOrderBits(keyAt(keys, c, b), c) & mask);
+      return (vksort::keyOrderBits(c, keyAt(keys, c, a)) & mask) < (vksort::keyOrderBits(c, keyAt(keys, c, b)) & mask);
     });
     for (size_t i = 0; i < n; ++i) {
       std::copy_n(keys.begin() + order[i] * kw, kw, scratchKeys.begin() + i * kw);

@@ -101,7 +101,7 @@ void checkKeys(const std::vector<float>& depths, const std::vector<uint32_t>& ke
   std::iota(byDepth.begin(), byDepth.end(), 0u);
   const vksort::SortConfig f32 = configOf(vksort::KeyType::f32, vksort::ValueType::none, SortOrder::ascending, 0, 32);
   std::stable_sort(byDepth.begin(), byDepth.end(), [&](uint32_t a, uint32_t b) {
-    return vkctx::referenceOrderBits(bitsOf(depths[a]), f32) < vkctx::referenceOrderBits(bitsOf(depths[b]), f32);
+    return vksort::keyOrderBits(f32, bitsOf(depths[a])) < vksort::keyOrderBits(f32, bitsOf(depths[b]));
   });
   uint32_t backwards = 0;
   for (uint32_t k = 1; k < count; ++k) {

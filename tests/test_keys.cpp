@@ -5,6 +5,7 @@
 #include <limits>
 #include <vector>
 
+#include "plan.hpp"  // keyTypeName
 #include "test_support.hpp"
 
 using namespace vksort_test;
@@ -18,12 +19,14 @@ const uint32_t kPublicKeysSpirv[] = {
 #include "public_keys.comp.spv.inc"
 };
 
-const KeyType kAllKeyTypes[] = {KeyType::u32, KeyType::i32, KeyType::f32, KeyType::u64, KeyType::i64, KeyType::f64};
+// Every key type, from the count the library keeps (a new type is sorted here without a line).
+const std::vector<KeyType> kAllKeyTypes = [] {
+  std::vector<KeyType> all;
+  for (uint32_t t = 0; t < vksort::detail::kKeyTypes; ++t) all.push_back(KeyType(t));
+  return all;
+}();
 
-const char* name(KeyType t) {
-  const char* names[] = {"u32", "i32", "f32", "u64", "i64", "f64"};
-  return names[uint32_t(t)];
-}
+const char* name(KeyType t) { return vksort::detail::keyTypeName(t); }
 
 uint32_t floatBits(float f) {
   uint32_t b;
@@ -118,14 +121,14 @@ TEST_SUITE("keys") {
     }
     // The reference itself, spelled out for a few values.
     vksort::SortConfig f32 = configOf(KeyType::f32), f64 = configOf(KeyType::f64);
-    auto rank = [&](uint32_t bits) { return vkctx::referenceOrderBits(bits, f32); };
+    auto rank = [&](uint32_t bits) { return vksort::keyOrderBits(f32, bits); };
     CHECK(rank(0xffc00000u) < rank(0xff800000u));              // -NaN < -inf
     CHECK(rank(0xff800000u) < rank(floatBits(-1.0f)));         // -inf < -1
     CHECK(rank(0x807fffffu) < rank(0x80000000u));              // -denormal < -0
     CHECK(rank(0x80000000u) == rank(0u));                      // -0 == +0
     CHECK(rank(0x00000001u) < rank(floatBits(1.0f)));          // denormal < 1
     CHECK(rank(0x7f800000u) < rank(0x7fc00000u));              // +inf < +NaN
-    auto rank64 = [&](uint64_t bits) { return vkctx::referenceOrderBits(bits, f64); };
+    auto rank64 = [&](uint64_t bits) { return vksort::keyOrderBits(f64, bits); };
     CHECK(rank64(0xfff8000000000000ull) < rank64(0xfff0000000000000ull));  // -NaN < -inf
     CHECK(rank64(0xfff0000000000000ull) < rank64(doubleBits(-1.0)));       // -inf < -1
     CHECK(rank64(1ull << 63) == rank64(0));                                // -0 == +0
@@ -215,7 +218,7 @@ TEST_SUITE("keys") {
       for (uint32_t i = 0; i < n; ++i) {
         uint64_t key = kw == 1 ? in[i] : uint64_t(in[2 * i]) | uint64_t(in[2 * i + 1]) << 32;
         uint64_t got = kw == 1 ? out[i] : uint64_t(out[2 * i]) | uint64_t(out[2 * i + 1]) << 32;
-        wrong += got != vkctx::referenceOrderBits(key, config);
+        wrong += got != vksort::keyOrderBits(config, key);
       }
       CHECK(wrong == 0);
     }

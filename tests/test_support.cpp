@@ -303,7 +303,7 @@ void checkAgainstReference(const std::vector<uint32_t>& keys, const Sorted& out,
   };
   std::vector<uint32_t> order = iota(n);
   std::vector<uint64_t> rank(n);
-  for (size_t i = 0; i < n; ++i) rank[i] = vkctx::referenceOrderBits(key(keys, i), config);
+  for (size_t i = 0; i < n; ++i) rank[i] = vksort::keyOrderBits(config, key(keys, i));
   std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return rank[a] < rank[b]; });
   REQUIRE(out.keys.size() == keys.size());
   if (pairs) REQUIRE(out.values.size() == n * vw);

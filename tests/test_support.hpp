@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "introspection.hpp"
-#include "sort_reference.hpp"
 #include "vk_context.hpp"
 
 namespace vksort_test {
@@ -100,7 +99,7 @@ Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* v
                vksort::SortConfig config = {}, const IndirectCount* indirect = nullptr, uint32_t leadWords = 0,
                bool readScratch = false);
 
-// Checks `out` against std::stable_sort of `keys` by vkctx::referenceOrderBits (values: those of
+// Checks `out` against std::stable_sort of `keys` by vksort::keyOrderBits (values: those of
 // makeValues, of config.valueType, or u32 when that is none and `pairs`).
 void checkAgainstReference(const std::vector<uint32_t>& keys, const Sorted& out, bool pairs,
                            const vksort::SortConfig& config = {});

@@ -9,7 +9,7 @@ using namespace vksort_test;
 
 namespace {
 
-// A tier's tile for a config's class (tuning.hpp's tileClass()).
+// A tier's tile for a config's class (tuning_types.hpp's tileClass()).
 uint32_t tileKeysOf(const vksort::detail::TierTiles& tier, const vksort::SortConfig& config) {
   const bool pairs = config.valueType != ValueType::none;
   if (keyWords(config) == 2 && !pairs) return tier.wideKeysAloneTileKeys;

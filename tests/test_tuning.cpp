@@ -198,8 +198,9 @@ TEST_SUITE("tuning") {
     using vksort::KeyType;
     CHECK(vksort::keyBytes(KeyType(kKeyTypes)) == 0);
     const Tuning t = tuned(h100(), "");
-    for (KeyType k : {KeyType::u32, KeyType::i32, KeyType::f32, KeyType::u64, KeyType::i64, KeyType::f64}) {
-      CAPTURE(uint32_t(k));
+    for (uint32_t type = 0; type < kKeyTypes; ++type) {
+      const KeyType k = KeyType(type);
+      CAPTURE(type);
       const bool wide = vksort::keyBytes(k) == 8;
       CHECK(vksort::keyBytes(k) == (wide ? 8u : 4u));
       const PipelineKey key = normalizedKey(t, {kBinning, uint32_t(k), 0, 6, false, kDigitLowWord, false});
@@ -312,29 +313,29 @@ TEST_SUITE("tuning") {
     };
     const float ascending[] = {-INFINITY, -2.5f, -1e-40f, 0.0f, 1e-40f, 1.0f, INFINITY};
     for (size_t i = 0; i + 1 < std::size(ascending); ++i)
-      CHECK(orderedKeyBits(f, bitsOf(ascending[i])) < orderedKeyBits(f, bitsOf(ascending[i + 1])));
-    CHECK(orderedKeyBits(f, bitsOf(-0.0f)) == orderedKeyBits(f, bitsOf(0.0f)));
-    CHECK(orderedKeyBits(f, 0xFFC00000u) < orderedKeyBits(f, bitsOf(-INFINITY)));  // -NaN first
-    CHECK(orderedKeyBits(f, 0x7FC00000u) > orderedKeyBits(f, bitsOf(INFINITY)));   // +NaN last
+      CHECK(vksort::keyOrderBits(f, bitsOf(ascending[i])) < vksort::keyOrderBits(f, bitsOf(ascending[i + 1])));
+    CHECK(vksort::keyOrderBits(f, bitsOf(-0.0f)) == vksort::keyOrderBits(f, bitsOf(0.0f)));
+    CHECK(vksort::keyOrderBits(f, 0xFFC00000u) < vksort::keyOrderBits(f, bitsOf(-INFINITY)));  // -NaN first
+    CHECK(vksort::keyOrderBits(f, 0x7FC00000u) > vksort::keyOrderBits(f, bitsOf(INFINITY)));   // +NaN last
     f.order = vksort::SortOrder::descending;
-    CHECK(orderedKeyBits(f, bitsOf(2.0f)) < orderedKeyBits(f, bitsOf(1.0f)));
+    CHECK(vksort::keyOrderBits(f, bitsOf(2.0f)) < vksort::keyOrderBits(f, bitsOf(1.0f)));
     SortConfig i64;
     i64.keyType = vksort::KeyType::i64;
     i64.endBit = 64;
-    CHECK(orderedKeyBits(i64, uint64_t(-5)) < orderedKeyBits(i64, 3));
+    CHECK(vksort::keyOrderBits(i64, uint64_t(-5)) < vksort::keyOrderBits(i64, 3));
     SortConfig d;
     d.keyType = vksort::KeyType::f64;
     d.endBit = 64;
-    CHECK(orderedKeyBits(d, 0xBFF0000000000000ull) < orderedKeyBits(d, 0x3FF0000000000000ull));  // -1 < 1
+    CHECK(vksort::keyOrderBits(d, 0xBFF0000000000000ull) < vksort::keyOrderBits(d, 0x3FF0000000000000ull));  // -1 < 1
     SortConfig ranged;  // u32 bits [8, 16): only the second byte orders
     ranged.beginBit = 8;
     ranged.endBit = 16;
-    CHECK(orderedKeyBits(ranged, 0x0000FF00u) == 0xFFu);
-    CHECK(orderedKeyBits(ranged, 0xFFFF01FFu) < orderedKeyBits(ranged, 0x00000200u));
+    CHECK(vksort::keyOrderBits(ranged, 0x0000FF00u) == 0xFFu);
+    CHECK(vksort::keyOrderBits(ranged, 0xFFFF01FFu) < vksort::keyOrderBits(ranged, 0x00000200u));
     SortConfig i32;
     i32.keyType = vksort::KeyType::i32;
     i32.endBit = 32;
-    CHECK(orderedKeyBits(i32, 0xFFFFFFFFu) < orderedKeyBits(i32, 0));  // -1 < 0
+    CHECK(vksort::keyOrderBits(i32, 0xFFFFFFFFu) < vksort::keyOrderBits(i32, 0));  // -1 < 0
   }
 
   TEST_CASE("a tile fitted to waves is cut only where its row allows") {

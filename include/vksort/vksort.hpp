@@ -124,6 +124,32 @@ constexpr uint32_t valueBytes(ValueType t) {
 }
 // The end of a config's bit range: endBit, or for 0 the key's bits.
 constexpr uint32_t endBitOf(const SortConfig& c) { return c.endBit != 0 ? c.endBit : keyBytes(c.keyType) * 8; }
+// The bits by which a sort of `c` orders `key` (a 32-bit key in its low half, or a 64-bit key):
+// its type's order-preserving map (signed: the sign bit flipped; floats: -0.0 as +0.0, negatives
+// inverted, so NaNs sort to the ends by their sign), the bit range [beginBit, endBitOf(c)), all of
+// it inverted where descending. recordSort leaves keys in ascending order of these bits, equal
+// ones in their input order: a CPU check of a sort compares them. keys.glsl maps the same on the
+// GPU.
+constexpr uint64_t keyOrderBits(const SortConfig& c, uint64_t key) {
+  const uint32_t bits = keyBytes(c.keyType) * 8;
+  const uint64_t sign = uint64_t(1) << (bits - 1), all = bits == 64 ? ~uint64_t(0) : (sign << 1) - 1;
+  uint64_t k = key & all;
+  switch (c.keyType) {
+    case KeyType::u32:
+    case KeyType::u64: break;
+    case KeyType::i32:
+    case KeyType::i64: k ^= sign; break;
+    case KeyType::f32:
+    case KeyType::f64:
+      if (k == sign) k = 0;  // -0.0 sorts as +0.0
+      k = (k & sign) ? ~k & all : k | sign;
+      break;
+  }
+  const uint32_t width = endBitOf(c) - c.beginBit;
+  const uint64_t range = width == 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+  k = (k >> c.beginBit) & range;
+  return c.order == SortOrder::descending ? ~k & range : k;
+}
 
 // ---- Device requirements (before vkCreateDevice) --------------------------------------------
 

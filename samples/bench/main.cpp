@@ -20,7 +20,6 @@
 #include <vector>
 
 #include "command_line.hpp"
-#include "sort_reference.hpp"
 #include "splat_scene.hpp"
 #include "vk_context.hpp"
 #include "vrdx_sort.hpp"
@@ -430,14 +429,14 @@ class Bench {
         seen[value(i)] = true;
       }
       for (size_t i = 0; i + 1 < n; ++i) {
-        uint64_t a = vkctx::referenceOrderBits(key(in, value(i)), config), b = vkctx::referenceOrderBits(key(in, value(i + 1)), config);
+        uint64_t a = vksort::keyOrderBits(config, key(in, value(i))), b = vksort::keyOrderBits(config, key(in, value(i + 1)));
         if (a > b) return "FAIL-order";
         if (a == b && value(i) >= value(i + 1)) return "FAIL-stability";
       }
       return "ok";
     }
     for (size_t i = 0; i + 1 < n; ++i) {
-      uint64_t a = vkctx::referenceOrderBits(key(out, i), config), b = vkctx::referenceOrderBits(key(out, i + 1), config);
+      uint64_t a = vksort::keyOrderBits(config, key(out, i)), b = vksort::keyOrderBits(config, key(out, i + 1));
       if (a > b) return "FAIL-order";
       if (pairs && a == b && value(i) >= value(i + 1)) return "FAIL-stability";
     }
@@ -522,7 +521,7 @@ std::vector<bench_workloads::Point> plyPoints(const std::string& path) {
 }
 
 // Per pass of `config`'s range, over keys (32-bit words; a 64-bit key low word first): how many
-// distinct digits its order bits have (vkctx::referenceOrderBits), and the most frequent one's
+// distinct digits its order bits have (vksort::keyOrderBits), and the most frequent one's
 // share of the keys.
 struct PassStats {
   uint32_t distinct;
@@ -535,7 +534,7 @@ std::vector<PassStats> passStats(const vksort::SortConfig& config, const std::ve
   std::vector<std::vector<uint64_t>> counts(passes, std::vector<uint64_t>(256, 0));
   for (size_t i = 0; i < n; ++i) {
     const uint64_t key = wide ? uint64_t(keys[2 * i]) | uint64_t(keys[2 * i + 1]) << 32 : keys[i];
-    const uint64_t bits = vkctx::referenceOrderBits(key, config);
+    const uint64_t bits = vksort::keyOrderBits(config, key);
     for (uint32_t p = 0; p < passes; ++p) ++counts[p][(bits >> (8 * p)) & 0xFF];
   }
   std::vector<PassStats> out;

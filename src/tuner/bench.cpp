@@ -418,9 +418,9 @@ Status TuningBench::checkSort(Sorter_T* sorter, const Task& task, bool* ok) {
     };
     const uint32_t* vals = words + 2 * size_t(n) * kw;
     bool good = true;
-    uint64_t before = orderedKeyBits(task.config, key(1, 0));  // the bits the sort orders by
+    uint64_t before = keyOrderBits(task.config, key(1, 0));  // the bits the sort orders by
     for (size_t i = 0; good && i + 1 < n; ++i) {
-      const uint64_t after = orderedKeyBits(task.config, key(1, i + 1));
+      const uint64_t after = keyOrderBits(task.config, key(1, i + 1));
       good = before < after || (before == after && (!vb || vals[i] < vals[i + 1]));
       before = after;
     }

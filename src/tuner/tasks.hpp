@@ -1,6 +1,6 @@
 // What the tuner (search.cpp) sorts and how it checks a sort, apart from the Vulkan bench that
-// runs them (bench.hpp): its tasks, the counts a kept tile is re-checked at, each tile
-// class's config, and the order a sorted config's keys must follow.
+// runs them (bench.hpp): its tasks, the counts a kept tile is re-checked at, each tile class's
+// config. (The order a sorted config's keys must follow: vksort::keyOrderBits().)
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -98,9 +98,5 @@ inline SortConfig configOfClass(uint32_t cls) {
 // else configOfClass().
 SortConfig taskConfig(uint32_t cls, const TuneInfo& info);
 
-// The bits by which a sort of `c` orders a key (`raw`, as stored): its type's order-preserving
-// map (vksort/keys.glsl's), the bit range, inverted where descending, so that the sorted output
-// ascends in them.
-uint64_t orderedKeyBits(const SortConfig& c, uint64_t raw);
 
 }  // namespace vksort::detail

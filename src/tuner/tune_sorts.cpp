@@ -15,7 +15,7 @@ Status tuneSorts(const TuneInfo& info, TuningResult* pResult) {
   if (!(info.timeBudgetSeconds >= 0)) return fail(Result::errorInvalidArgument, "timeBudgetSeconds is negative");
   for (uint32_t i = 0; i < info.sortCount; ++i) {
     const SortConfig& c = info.pSorts[i].config;
-    if (uint32_t(c.keyType) > uint32_t(KeyType::f64) || uint32_t(c.valueType) > uint32_t(ValueType::index))
+    if (keyBytes(c.keyType) == 0 || uint32_t(c.valueType) > uint32_t(ValueType::index))
       return fail(Result::errorInvalidArgument, "pSorts[%u] has an unknown key or value type", i);
   }
   // The device and its create info are checked as createSorter checks them.
