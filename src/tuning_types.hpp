@@ -187,44 +187,72 @@ struct BinningTier {
 // tiles); a sort runs in the smallest that holds it.
 constexpr uint32_t kMaxSmallTiles = 8;
 
+// The tuning's device-wide fields, declared once: each line gives the struct its member and the
+// golden printer (tests/test_golden.cpp) its line, so that none is left out of either.
+//   subgroupSize: the size the kernels are built for; requireSubgroupSize: pipelines require it,
+//     with full subgroups; minSubgroupSize: the smallest they may run with (sizes per-subgroup
+//     arrays)
+//   workgroupSize: the scan's workgroups (tier 0's pairs32 tiles')
+//   histogram*: the upfront histogram's workgroup, tiles per workgroup, fewest workgroups, and
+//     copies of its counters in shared memory
+//   partitionedRanking: VendorTuning's, where the device has it; atomicRanking: VendorTuning's,
+//     unless ranking is partitioned
+//   patientWaits: spins re-read in straight-line code each turn
+//   ballotWords: 32-bit words of a ballot the largest subgroup needs
+//   waveWorkgroups: workgroups of a fitted tile the device runs at once (one per SM); 0: unknown,
+//     none is fitted
+//   chainedUpTo: VendorTuning's (Onesweep only; else 0)
+//   tablesName: the VendorTuning's name, whose tables these are
+//   lookbackWait: VendorTuning's; lookbackWithheld: torture, one tile in N publishes no look-back
+//     status (0: none)
+//   portionTiles: 0, portions as large as look-back values allow; else tiles per portion (to test
+//     portions on small sorts)
+//   wideAddressesFrom: counts from which scatters always compute 64-bit addresses (they do past
+//     2^31 bytes in any case)
+//   algorithm: onesweep or reduceThenScan (never automatic); onesweepMeasured: VendorTuning's
+//   tunedTiles: tiles the tuning data changed; algorithmClasses: where the tuning data chose
+//     reduce-then-scan, a bit per tile class it was measured faster on (else 0)
+//   skipConstantPasses: passes whose digit is the same for every key move nothing
+//     (pass_route.glsl); off: every pass moves keys
+//   tierCount: the tiers in use of `tiers`
+#define VKSORT_TUNING_FIELDS(X)                 \
+  X(uint32_t, subgroupSize)                     \
+  X(bool, requireSubgroupSize)                  \
+  X(uint32_t, minSubgroupSize)                  \
+  X(uint32_t, workgroupSize)                    \
+  X(uint32_t, histogramWorkgroupSize)           \
+  X(uint32_t, histogramTilesPerWorkgroup)       \
+  X(uint32_t, histogramMinWorkgroups)           \
+  X(uint32_t, histogramCopies)                  \
+  X(bool, partitionedRanking)                   \
+  X(bool, atomicRanking)                        \
+  X(bool, lookbackPlainStores)                  \
+  X(bool, patientWaits)                         \
+  X(uint32_t, ballotWords)                      \
+  X(uint32_t, waveWorkgroups)                   \
+  X(uint32_t, chainedUpTo)                      \
+  X(uint32_t, bitonicKeysPerPass)               \
+  X(const char*, tablesName)                    \
+  X(uint32_t, lookbackWait)                     \
+  X(uint32_t, lookbackWithheld)                 \
+  X(uint32_t, portionTiles)                     \
+  X(uint32_t, wideAddressesFrom)                \
+  X(Algorithm, algorithm)                       \
+  X(bool, onesweepMeasured)                     \
+  X(uint32_t, tunedTiles)                       \
+  X(uint32_t, algorithmClasses)                 \
+  X(bool, skipConstantPasses)                   \
+  X(uint32_t, tierCount)
+
 // The tuning of one device: the vendor's tables fitted to its limits.
 struct Tuning {
-  const char* tablesName;              // the VendorTuning's name: whose tables these are
-  uint32_t subgroupSize;               // the size the kernels are built for
-  bool requireSubgroupSize;            // pipelines require it, with full subgroups
-  uint32_t minSubgroupSize;            // smallest size they may run with: sizes per-subgroup arrays
-  uint32_t workgroupSize;              // scan workgroups: tier 0's pairs32 tiles'
+#define VKSORT_TUNING_MEMBER(type, name) type name;
+  VKSORT_TUNING_FIELDS(VKSORT_TUNING_MEMBER)
+#undef VKSORT_TUNING_MEMBER
   BinningTier tiers[kMaxTileTiers];    // ascending `from`; tiers[0].from is 0
-  uint32_t tierCount;
-  uint32_t histogramWorkgroupSize;
-  uint32_t histogramTilesPerWorkgroup;
-  uint32_t histogramMinWorkgroups;
-  bool partitionedRanking;             // VendorTuning's, where the device has it
-  bool atomicRanking;                  // VendorTuning's, unless ranking is partitioned
-  bool lookbackPlainStores;
-  bool patientWaits;                   // spins re-read in straight-line code each turn
-  uint32_t lookbackWait;               // VendorTuning's
-  uint32_t lookbackWithheld;           // torture: one tile in N publishes no look-back status (0: none)
-  uint32_t ballotWords;                // 32-bit words of a ballot the largest subgroup needs
-  uint32_t histogramCopies;
-  uint32_t portionTiles;               // 0: portions as large as look-back values allow; else
-                                       // tiles per portion (to test portions on small sorts)
-  uint32_t wideAddressesFrom;          // counts from which scatters always compute 64-bit
-                                       // addresses (they do past 2^31 bytes in any case)
-  Algorithm algorithm;                 // onesweep or reduceThenScan (never automatic)
   SmallTile smallTiles[kMaxSmallTiles][2];  // the one-workgroup sort's tiles per element width
   uint32_t smallTileCount[2];          // (bitonic ones, then radix ones; growing keys)
   uint32_t smallSortKeys[2];           // sorts of up to this many keys run in one workgroup
-  uint32_t bitonicKeysPerPass;
-  uint32_t waveWorkgroups;             // workgroups of a fitted tile the device runs at once
-                                       // (one per SM); 0: unknown, none is fitted
-  uint32_t chainedUpTo;                // VendorTuning's (Onesweep only; else 0)
-  bool onesweepMeasured;               // VendorTuning's
-  uint32_t tunedTiles;                 // tiles the tuning data changed
-  uint32_t algorithmClasses;           // where the tuning data chose reduce-then-scan: a bit per
-                                       // tile class it was measured faster on (else 0)
-  bool skipConstantPasses;             // passes whose digit is the same for every key move
-                                       // nothing (pass_route.glsl); off: every pass moves keys
 
   // The binning tier of a sort of `span` keys (an indirect sort's maxCount), and its tile of
   // tile class `cls`.

@@ -7,6 +7,8 @@
 // and review their diff like code.
 #include <doctest/doctest.h>
 
+#include <type_traits>
+
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -26,15 +28,14 @@ namespace {
 // Every field of the tuning, one per line, each line naming where it is.
 std::string tuningText(const Tuning& t) {
   std::ostringstream o;
-  o << "subgroupSize " << t.subgroupSize << "\nrequireSubgroupSize " << t.requireSubgroupSize
-    << "\nminSubgroupSize " << t.minSubgroupSize << "\nworkgroupSize " << t.workgroupSize
-    << "\nhistogramWorkgroupSize " << t.histogramWorkgroupSize << "\nhistogramTilesPerWorkgroup "
-    << t.histogramTilesPerWorkgroup << "\nhistogramMinWorkgroups " << t.histogramMinWorkgroups
-    << "\nhistogramCopies " << t.histogramCopies << "\npartitionedRanking " << t.partitionedRanking
-    << "\natomicRanking " << t.atomicRanking << "\nlookbackPlainStores " << t.lookbackPlainStores
-    << "\npatientWaits " << t.patientWaits << "\nballotWords " << t.ballotWords << "\nwaveWorkgroups "
-    << t.waveWorkgroups << "\nchainedUpTo " << t.chainedUpTo << "\nbitonicKeysPerPass " << t.bitonicKeysPerPass
-    << "\n";
+  // Device-wide fields (VKSORT_TUNING_FIELDS), an enum as its number.
+  auto shown = [](auto v) {
+    if constexpr (std::is_enum_v<decltype(v)>) return uint32_t(v);
+    else return v;
+  };
+#define VKSORT_GOLDEN_TUNING(type, name) o << #name " " << shown(t.name) << "\n";
+  VKSORT_TUNING_FIELDS(VKSORT_GOLDEN_TUNING)
+#undef VKSORT_GOLDEN_TUNING
   for (uint32_t i = 0; i < t.tierCount; ++i)
     for (uint32_t cls = 0; cls < kTileClasses; ++cls) {
       const TileShape& s = t.tiers[i].shape[cls];
