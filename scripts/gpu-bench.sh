@@ -2,8 +2,8 @@
 # On the GPU machine (docs/PERFORMANCE.md): the test suite per algorithm, the demo, vksort's
 # benchmark, then CUB's (samples/bench/cub: configure with -DVKSORT_BUILD_CUB_BENCH=ON where CUDA
 # is) with the same modes and sizes, one after the other, with the SM clock logged throughout;
-# then reduce-then-scan and the indirect form at small and large sizes, next to CUB again. Expects a Release build in build/ and
-# .gl/ from ../shared/tools/gpu-setup.sh. Results go to $OUT (default: ./gpu-results); the table
+# then reduce-then-scan and the indirect form at small and large sizes, next to CUB again. Expects a Release build in build/, and
+# .gl/env.sh where the machine lacks a Vulkan loader (CONTRIBUTING.md, "Measuring"). Results go to $OUT (default: ./gpu-results); the table
 # is report.md (scripts/bench_report.py; the plot needs matplotlib, made where it is installed).
 # VKSORT_BENCH_MODES and VKSORT_BENCH_ARGS replace / add to the main run's modes and arguments;
 # VKSORT_BENCH_TESTS=0 leaves the test suites out (when they ran on the same build already).
@@ -12,7 +12,7 @@
 set -uo pipefail
 out=${OUT:-gpu-results}
 mkdir -p "$out"
-source .gl/env.sh
+[ -f .gl/env.sh ] && source .gl/env.sh
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv | tee "$out/gpu.txt"
 nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu --format=csv -lms 100 > "$out/clocks.csv" &
 logger=$!

@@ -3,13 +3,13 @@
 # renderer's sorts and for every tile class, then the benchmark with the built-in tables and with
 # the device's own tuning data, alternating (A B A B), then CUB's benchmark of the same rows,
 # then the test suite with that tuning data (VKSORT_TUNING_DATA).
-# Expects a Release build in build/ (and the CUB reference at build/cub/vksort_cub_bench) and
-# .gl/ from ../shared/tools/gpu-setup.sh. Results go to $OUT (default ./gpu-results): gpu.txt,
+# Expects a Release build in build/ (and the CUB reference at build/cub/vksort_cub_bench), and
+# .gl/env.sh where the machine lacks a Vulkan loader (CONTRIBUTING.md, "Measuring"). Results go to $OUT (default ./gpu-results): gpu.txt,
 # clocks.csv, tune.txt, vksort.csv, cub.csv, tuning.bin, tests.log.
 set -uo pipefail
 out=${OUT:-gpu-results}
 mkdir -p "$out"
-source .gl/env.sh
+[ -f .gl/env.sh ] && source .gl/env.sh
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv | tee "$out/gpu.txt"
 nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw --format=csv -lms 200 > "$out/clocks.csv" &
 logger=$!

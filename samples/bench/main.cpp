@@ -1,4 +1,4 @@
-// vksort benchmark. Prints one CSV line per measurement, as ../shared/bench/cub_bench.cu does:
+// vksort benchmark. Prints one CSV line per measurement, as the CUB reference (cub/cub_bench.cu) does:
 //   impl,mode,dist,n,median_ms,min_ms,gkeys_per_s,check
 // impl "vksort" is the sort; impl "copy" is a device copy of the same bytes (the bandwidth
 // ceiling, one uvec4 per invocation). Inputs are generated on the GPU with cub_bench's hash, so

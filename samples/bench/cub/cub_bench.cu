@@ -1,7 +1,7 @@
 // Reference benchmark: CUB's DeviceRadixSort (Onesweep) on the same GPU, printing the same CSV as
 // vksort_bench, with the same modes, sizes and inputs (gen() is gen_keys.comp's hash). Each row
-// twice: impl cub-i32 (num_items an int, where n fits) and cub-i64 (int64_t). Extends
-// ../shared/bench/cub_bench.cu with float keys, 64-bit values and bit ranges.
+// twice: impl cub-i32 (num_items an int, where n fits) and cub-i64 (int64_t). Float keys, 64-bit
+// values and bit ranges as vksort_bench's modes have them.
 // Timing: per size, about `--warmup-ms` of back-to-back sorts, then `--iterations` sorts each
 // timed with CUDA events (input restored before each, outside the events); median and minimum.
 // Usage: vksort_cub_bench --help (kUsage below).
