@@ -70,6 +70,7 @@ SortPlan planSort(const Tuning& t, const SortConfig& c, uint32_t count, uint32_t
   SortPlan p{};
   p.config = c;
   p.indirect = indirect;
+  p.scratch = scratchLayout(t, c, maxCount);
   p.count = count;
   p.span = indirect ? maxCount : count;
   p.passes = passCount(c);

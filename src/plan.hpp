@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "for_tuner.hpp"
+#include "scratch_layout.hpp"
 #include "tuning.hpp"
 #include "variant.hpp"
 
@@ -78,6 +79,7 @@ struct SortPlan {
   bool wideAddresses;       // scatters compute 64-bit addresses
   uint32_t skewedFrom;     // each pass chooses on the GPU between the tile and its skewed form,
                             // this percent of its keys in one digit taking the latter (0: no choice)
+  ScratchLayout scratch;    // where each part of the scratch lies, for maxCount keys
   PipelineKey pipelines[kRoles];  // kernel kKernelCount: the role is not used
   std::vector<PlannedDispatch> dispatches;
 };

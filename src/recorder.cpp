@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "scratch_layout.hpp"
 #include "shader_interface.h"
 
 namespace vksort::detail {
@@ -51,7 +50,7 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
   const SortConfig& c = info.config;
   const bool indirect = plan.indirect;
   const bool pairs = c.valueType != ValueType::none;
-  const ScratchLayout layout = scratchLayout(t, c, info.maxCount);
+  const ScratchLayout& layout = plan.scratch;
   const uint32_t kb = keyBytes(c.keyType), vb = valueBytes(c.valueType);
   const uint32_t baseFlags = (indirect ? kFlagIndirectCount : 0) | (c.order == SortOrder::descending ? kFlagDescending : 0) |
                              (plan.wideAddresses ? kFlagWideAddresses : 0) |

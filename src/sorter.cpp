@@ -362,7 +362,7 @@ namespace vksort::detail {
 SortScratch sortScratch(Sorter s, const SortConfig& given, uint32_t count, uint32_t maxCount, bool indirect) {
   const SortConfig config = resolved(given);
   const SortPlan plan = planSort(s->tuning, config, count, maxCount, indirect);
-  const ScratchLayout l = scratchLayout(s->tuning, config, maxCount);
+  const ScratchLayout& l = plan.scratch;
   return {{l.status[0], l.status[1]}, l.table, l.keysAlt, l.valuesAlt, plan.tileKeys, plan.portionKeys, plan.portions,
           plan.passes, plan.chained, plan.skewedFrom};
 }
