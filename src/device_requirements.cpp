@@ -68,7 +68,7 @@ Status getDeviceRequirements(VkInstance instance, PFN_vkGetInstanceProcAddr getI
   if (!v12) add(VK_KHR_BUFFER_DEVICE_ADDRESS_EXTENSION_NAME);
   if (useSizeControl && !v13) add(VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME);
   // Ranking with subgroupPartitionNV, where a vendor's table asks for it.
-  if (caps.hasPartitionedSubgroups && vendorTuning(caps).partitionedRanking)
+  if (caps.hasPartitionedSubgroups && vendorTuning(caps).ranking == Ranking::partitioned)
     add(VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
   return {};
 }

@@ -24,7 +24,6 @@ struct SorterInternals {
   uint32_t tileKeys;               // tier 0's tile, 32-bit keys and values
   uint32_t wideTileKeys;           // the same when keys or values are 64-bit
   uint32_t maxCount;
-  bool partitionedRanking;
   Algorithm algorithm;
   uint32_t smallSortMaxKeys;       // sorts of up to this many keys run in one dispatch (0: none),
   uint32_t smallSortWideMaxKeys;   //   and when keys or values are 64-bit
@@ -32,7 +31,7 @@ struct SorterInternals {
   TierTiles tileTiers[10];
   uint32_t waveWorkgroups;         // where a tier's tiles are fitted: the workgroups of a wave; else 0
   uint32_t chainedMaxKeys;         // direct Onesweep sorts up to this many 32-bit keys run chained
-  bool atomicRanking;
+  bool atomicRanking;              // Tuning::ranking is atomics
   uint32_t pipelinesBuilt;         // pipelines the sorter has built so far
 };
 

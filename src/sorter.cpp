@@ -376,7 +376,6 @@ SorterInternals sorterInternals(Sorter s) {
   p.tileKeys = t.tiers[0].shape[kPairs32].keys();
   p.wideTileKeys = t.tiers[0].shape[kPairsWide].keys();
   p.maxCount = maxCountOf(*s);
-  p.partitionedRanking = t.partitionedRanking;
   p.algorithm = t.algorithm;
   p.smallSortMaxKeys = t.smallSortKeys[0];
   p.smallSortWideMaxKeys = t.smallSortKeys[1];
@@ -393,7 +392,7 @@ SorterInternals sorterInternals(Sorter s) {
   }
   p.waveWorkgroups = fitted ? t.waveWorkgroups : 0;
   p.chainedMaxKeys = t.algorithm == Algorithm::onesweep ? t.chainedUpTo : 0;
-  p.atomicRanking = t.atomicRanking;
+  p.atomicRanking = t.ranking == Ranking::atomics;
   p.pipelinesBuilt = s->pipelines.built();
   return p;
 }

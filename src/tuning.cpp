@@ -132,8 +132,7 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOve
   }
   t.histogramTilesPerWorkgroup = std::max(v.histogramTilesPerWorkgroup, 1u);
   t.histogramMinWorkgroups = std::max(v.histogramMinWorkgroups, 1u);
-  t.partitionedRanking = v.partitionedRanking && caps.partitionedSubgroups;
-  t.atomicRanking = v.atomicRanking && !t.partitionedRanking;
+  t.ranking = v.ranking == Ranking::partitioned && !caps.partitionedSubgroups ? Ranking::ballots : v.ranking;
   t.lookbackPlainStores = v.lookbackPlainStores;
   t.patientWaits = v.patientWaits.value_or(caps.driverId == VK_DRIVER_ID_MESA_LLVMPIPE);
   t.lookbackWait = v.lookbackWait;
@@ -226,7 +225,8 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOve
   for (uint32_t i = 1; i < t.tierCount; ++i)
     for (uint32_t cls = 0; cls < kTileClasses; ++cls) fit(&t.tiers[i].shape[cls], classWords(cls), true, classKeysAlone(cls));
   // What the device allows of each tile's choices.
-  const bool canFit = t.waveWorkgroups != 0 && onesweep && !t.partitionedRanking;  // (no fitted partitioned kernel)
+  const bool canFit = t.waveWorkgroups != 0 && onesweep && t.ranking != Ranking::partitioned;  // (no fitted partitioned kernel)
+  const bool atomics = t.ranking == Ranking::atomics;
   for (uint32_t i = 0; i < t.tierCount; ++i)
     for (TileShape& shape : t.tiers[i].shape) {
       shape.fitPercent = canFit ? std::min(shape.fitPercent, 100u) : 0;
@@ -234,8 +234,8 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOve
       shape.hotDigitTo = std::min(shape.hotDigitTo, 100u);
       shape.hotRankTo = std::min(shape.hotRankTo, shape.hotDigitTo);
       shape.lookbackWindow = std::clamp(shape.lookbackWindow, 1u, 16u);
-      shape.rankFirst = shape.rankFirst && t.atomicRanking && onesweep;
-      shape.skewedFrom = t.atomicRanking && onesweep ? std::min(shape.skewedFrom, 100u) : 0;  // (its form ranks first)
+      shape.rankFirst = shape.rankFirst && atomics && onesweep;
+      shape.skewedFrom = atomics && onesweep ? std::min(shape.skewedFrom, 100u) : 0;  // (its form ranks first)
     }
 
   // The one-workgroup sort's tiles, ascending: first bitonic networks (small_bitonic.glsl) of

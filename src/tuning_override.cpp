@@ -71,8 +71,12 @@ bool setDeviceChoice(std::string_view name, uint32_t value, VendorTuning* v, Ove
   else if (name == "histogram_tiles") v->histogramTilesPerWorkgroup = value;
   else if (name == "histogram_min_groups") v->histogramMinWorkgroups = value;
   else if (name == "histogram_copies") v->histogramCopies = value;
-  else if (name == "partitioned") v->partitionedRanking = value != 0;
-  else if (name == "atomic_ranking") v->atomicRanking = value != 0;
+  else if (name == "partitioned" || name == "atomic_ranking") {
+    // The strategy named on; named off, the one the vendor's tables otherwise promise anywhere.
+    const Ranking named = name == "partitioned" ? Ranking::partitioned : Ranking::atomics;
+    if (value != 0) v->ranking = named;
+    else if (v->ranking == named) v->ranking = Ranking::ballots;
+  }
   else if (name == "plain_stores") v->lookbackPlainStores = value != 0;
   else if (name == "patient_waits") v->patientWaits = value != 0;
   else if (name == "lookback_wait") v->lookbackWait = value;

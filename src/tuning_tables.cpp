@@ -226,8 +226,7 @@ constexpr VendorTuning kNvidia = {
     .histogramTilesPerWorkgroup = 8,
     .histogramMinWorkgroups = 1024,  // a full wave of workgroups from 2^23 keys (session 22)
     .histogramCopies = 1,
-    .partitionedRanking = false,     // ballots beat subgroupPartitionNV ("Measured and lost: ...")
-    .atomicRanking = true,           // session 28
+    .ranking = Ranking::atomics,     // session 28; ballots beat subgroupPartitionNV ("Measured and lost: ...")
     .lookbackPlainStores = true,     // "The look-back and its publication"
     .patientWaits = std::nullopt,
     // No fallback compiled: its registers push the keys-alone tiles at the register cap into
@@ -274,8 +273,7 @@ constexpr VendorTuning untunedVendor(const char* name, std::optional<uint32_t> s
           .histogramTilesPerWorkgroup = 8,
           .histogramMinWorkgroups = 256,
           .histogramCopies = 1,
-          .partitionedRanking = false,
-          .atomicRanking = false,
+          .ranking = Ranking::ballots,
           .lookbackPlainStores = false,
           .patientWaits = std::nullopt,
           .lookbackWait = lookbackWait,

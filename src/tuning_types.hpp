@@ -122,6 +122,17 @@ constexpr TileTable tableOf(const TileRow (&rows)[N]) {
   return {rows, N};
 }
 
+// How a binning kernel ranks a key among its subgroup's keys of the same digit (shader_interface.h's
+// kRanking*: specialization constant RANKING). A device's tables choose ballots, partitioned or
+// atomics (VendorTuning::ranking, where the device allows it: chooseTuning()); a tile ranks first
+// where its rankFirst asks and the device ranks by atomics (decideVariant()).
+enum class Ranking : uint32_t {
+  ballots = kRankingBallots,                    // eight ballots per key (subgroup_rank.glsl): any device
+  partitioned = kRankingPartitioned,            // subgroupPartitionNV
+  atomics = kRankingAtomics,                    // one shared atomic per key, counted first (binning_rank_atomics.glsl)
+  atomicsRankFirst = kRankingAtomicsRankFirst,  // one shared atomic per key before the row sums, which it counts too
+};
+
 // What a vendor asks for: device-wide choices and a table per algorithm and tile class.
 struct VendorTuning {
   const char* name;
@@ -130,9 +141,10 @@ struct VendorTuning {
   uint32_t histogramTilesPerWorkgroup;   // binning tiles one histogram workgroup reads at most,
   uint32_t histogramMinWorkgroups;       // and fewer where that leaves fewer workgroups than this
   uint32_t histogramCopies;              // copies of the histogram's shared counters
-  bool partitionedRanking;               // subgroupPartitionNV, where the device has it
-  bool atomicRanking;                    // one shared atomic per key: where a subgroup's atomics on
-                                         // one word apply in lane order (binning_rank_atomics.glsl)
+  Ranking ranking;                       // ballots (any device), partitioned (subgroupPartitionNV,
+                                         // where the device has it) or atomics (one shared atomic
+                                         // per key: where a subgroup's atomics on one word apply
+                                         // in lane order, binning_rank_atomics.glsl)
   bool lookbackPlainStores;              // look-back status words published with plain stores
   std::optional<bool> patientWaits;      // none: where the driver limits loop turns (llvmpipe)
   uint32_t lookbackWait;                 // spin turns on a predecessor before the look-back counts
@@ -195,8 +207,8 @@ constexpr uint32_t kMaxSmallTiles = 8;
 //   workgroupSize: the scan's workgroups (tier 0's pairs32 tiles')
 //   histogram*: the upfront histogram's workgroup, tiles per workgroup, fewest workgroups, and
 //     copies of its counters in shared memory
-//   partitionedRanking: VendorTuning's, where the device has it; atomicRanking: VendorTuning's,
-//     unless ranking is partitioned
+//   ranking: VendorTuning's, where the device allows it (else ballots); never atomicsRankFirst,
+//     a tile's choice
 //   patientWaits: spins re-read in straight-line code each turn
 //   ballotWords: 32-bit words of a ballot the largest subgroup needs
 //   waveWorkgroups: workgroups of a fitted tile the device runs at once (one per SM); 0: unknown,
@@ -224,8 +236,7 @@ constexpr uint32_t kMaxSmallTiles = 8;
   X(uint32_t, histogramTilesPerWorkgroup)       \
   X(uint32_t, histogramMinWorkgroups)           \
   X(uint32_t, histogramCopies)                  \
-  X(bool, partitionedRanking)                   \
-  X(bool, atomicRanking)                        \
+  X(Ranking, ranking)                           \
   X(bool, lookbackPlainStores)                  \
   X(bool, patientWaits)                         \
   X(uint32_t, ballotWords)                      \

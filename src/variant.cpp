@@ -88,7 +88,7 @@ Module moduleOf(const Tuning& t, const PipelineKey& k, bool bitonic) {
     case kChained: return byWidth(Module::chained, Module::chained64);
     default:
       if (k.fitted) return byWidth(Module::onesweepFitted, Module::onesweepFitted64);  // (no partitioned form)
-      if (t.partitionedRanking) return byWidth(Module::onesweepPartitioned, Module::onesweepPartitioned64);
+      if (t.ranking == Ranking::partitioned) return byWidth(Module::onesweepPartitioned, Module::onesweepPartitioned64);
       return byWidth(Module::onesweep, Module::onesweep64);
   }
 }
@@ -118,7 +118,7 @@ KernelVariant decideVariant(const Tuning& t, const PipelineKey& k) {
     tile.prefetchPairs = false;
   }
   const bool rankingKernel = k.kernel == kBinning || k.kernel == kDownsweep || k.kernel == kChained || small;
-  const bool atomics = t.atomicRanking && (keysAlone || tile.reorderRounds == 1 || tile.rankFirst);
+  const bool atomics = t.ranking == Ranking::atomics && (keysAlone || tile.reorderRounds == 1 || tile.rankFirst);
 
   KernelVariant v{};
   v.module = moduleOf(t, k, smallTile.bitonic);

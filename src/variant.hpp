@@ -29,13 +29,6 @@ constexpr uint32_t kValueTypes = 3;  // none, u32, u64 (index values run u32's k
 // The forms a binning kernel takes, by the names and values the kernels know them by
 // (shader_interface.h's kRanking*, kValues*, kAccess*: specialization constants RANKING,
 // VALUE_HANDLING, LOOKBACK_LOADS and LOOKBACK_STORES).
-// How a binning kernel ranks a key among its subgroup's keys of the same digit.
-enum class Ranking : uint32_t {
-  ballots = kRankingBallots,                    // eight ballots per key (subgroup_rank.glsl): any device
-  partitioned = kRankingPartitioned,            // subgroupPartitionNV
-  atomics = kRankingAtomics,                    // one shared atomic per key, counted first (binning_rank_atomics.glsl)
-  atomicsRankFirst = kRankingAtomicsRankFirst,  // one shared atomic per key before the row sums, which it counts too
-};
 const char* rankingName(Ranking r);
 
 // How values travel with their keys.

@@ -227,7 +227,7 @@ TEST_SUITE("algorithms") {
   }
 
   TEST_CASE("ranking by one shared atomic per key") {
-    // The tuning's atomicRanking (NVIDIA's choice; binning_rank_atomics.glsl): a key's place is
+    // The tuning's atomic ranking (NVIDIA's choice; binning_rank_atomics.glsl): a key's place is
     // what its subgroup's counter of its digit held before its atomic add, stable where a
     // subgroup's atomics on one word apply in lane order, as on llvmpipe. Many lanes of a step on
     // one digit (q4, few distinct values, all equal) put that order to the test: the pairs are

@@ -25,6 +25,18 @@ struct SorterSwap {
   vksort::Sorter saved;
 };
 
+// A sorter of `ci` with `data`, required to match the device.
+vksort::Sorter createRequiringData(const vksort::SorterCreateInfo& ci, const std::vector<uint8_t>& data) {
+  vksort::SorterCreateInfo withData = ci;
+  withData.pTuningData = data.data();
+  withData.tuningDataSize = data.size();
+  withData.requireTuningData = true;
+  vksort::Sorter sorter = nullptr;
+  const vksort::Status created = vksort::createSorter(withData, &sorter);
+  REQUIRE_MESSAGE(created, created.message);
+  return sorter;
+}
+
 }  // namespace
 
 TEST_SUITE("tuner") {
@@ -58,13 +70,7 @@ TEST_SUITE("tuner") {
     CHECK(result.seconds > 0);
     requireNoValidationMessages();
 
-    vksort::SorterCreateInfo withData = ci;
-    withData.pTuningData = result.data.data();
-    withData.tuningDataSize = result.data.size();
-    withData.requireTuningData = true;
-    vksort::Sorter sorter = nullptr;
-    const vksort::Status created = vksort::createSorter(withData, &sorter);
-    REQUIRE_MESSAGE(created, created.message);
+    vksort::Sorter sorter = createRequiringData(ci, result.data);
     SorterSwap swap(sorter);
     // In use where a tile beat its row (the report's table rows); else the rows stayed, and the
     // description says they were measured.
@@ -205,13 +211,7 @@ TEST_SUITE("tuner") {
       secondPart = secondPart || tiles.tiles[i].from == 1u << 16;
     }
     CHECK_MESSAGE(secondPart, result.report);
-    vksort::SorterCreateInfo withData = ci;
-    withData.pTuningData = result.data.data();
-    withData.tuningDataSize = result.data.size();
-    withData.requireTuningData = true;
-    vksort::Sorter sorter = nullptr;
-    const vksort::Status created = vksort::createSorter(withData, &sorter);
-    REQUIRE_MESSAGE(created, created.message);
+    vksort::Sorter sorter = createRequiringData(ci, result.data);
     SorterSwap swap(sorter);
     REQUIRE(sorter->tuning.tierCount == 2);
     CHECK(sorter->tuning.tiers[1].from == 1u << 16);

@@ -77,8 +77,8 @@ TEST_SUITE("tuning") {
     CHECK(t.requireSubgroupSize);
     CHECK(t.tiers[0].shape[0].lookbackPlainLoads);
     CHECK(t.lookbackPlainStores);
-    CHECK(t.atomicRanking);
-    CHECK_FALSE(t.partitionedRanking);
+    CHECK(t.ranking == vksort::detail::Ranking::atomics);
+    CHECK(t.ranking != vksort::detail::Ranking::partitioned);
     CHECK(t.tiers[0].shape[0].persistentTiles);
     CHECK(t.waveWorkgroups == 132);
     CHECK(t.tierCount == 10);
@@ -158,7 +158,7 @@ TEST_SUITE("tuning") {
       const Tuning t = tuned(d.caps, d.overrides);
       CHECK(everyTileReads(t, false));
       CHECK_FALSE(t.lookbackPlainStores);
-      CHECK_FALSE(t.atomicRanking);
+      CHECK(t.ranking == vksort::detail::Ranking::ballots);
       CHECK_FALSE(t.onesweepMeasured);  // tuneSorts() measures which algorithm is faster
       forEveryTile(t, [](uint32_t, uint32_t, const vksort::detail::TileShape& shape) { CHECK_FALSE(shape.persistentTiles); });
       CHECK(t.tierCount == 1);
@@ -169,7 +169,7 @@ TEST_SUITE("tuning") {
     CHECK(simulated.chainedUpTo == unknown.chainedUpTo);
     CHECK(simulated.tiers[0].shape[vksort::detail::kPairs32] == unknown.tiers[0].shape[vksort::detail::kPairs32]);
     // The other names apply over the untuned tables, whatever their order.
-    CHECK(tuned(h100(), "atomic_ranking=1,untuned=1").atomicRanking);
+    CHECK(tuned(h100(), "atomic_ranking=1,untuned=1").ranking == vksort::detail::Ranking::atomics);
     CHECK(std::string(tuned(h100(), "untuned=0").tablesName) == "NVIDIA");
   }
 
@@ -460,7 +460,7 @@ TEST_SUITE("tuning") {
     CHECK(tuned(h100(), "plain_loads=0").lookbackPlainStores);
     CHECK_FALSE(tuned(h100(), "plain_stores=0").lookbackPlainStores);
     CHECK(tuned(h100(), "plain_stores=0").tiers[0].shape[0].lookbackPlainLoads);
-    CHECK_FALSE(tuned(h100(), "atomic_ranking=0").atomicRanking);
+    CHECK(tuned(h100(), "atomic_ranking=0").ranking == vksort::detail::Ranking::ballots);
     CHECK(tuned(h100(), "atomic_ranking=0").tiers[0].shape[0].lookbackPlainLoads);
     forEveryTile(tuned(h100(), "persistent=0"),
                  [](uint32_t, uint32_t, const vksort::detail::TileShape& shape) { CHECK_FALSE(shape.persistentTiles); });

@@ -12,7 +12,7 @@ std::vector<TileShape> neighbours(const TileShape& s, bool firstTier, uint32_t c
       case Where::always: return true;
       case Where::laterTiers: return !firstTier;
       case Where::onesweep: return onesweep;
-      case Where::onesweepAtomicRanking: return onesweep && t.atomicRanking;
+      case Where::onesweepAtomicRanking: return onesweep && t.ranking == Ranking::atomics;
       case Where::onesweepWaves: return onesweep && t.waveWorkgroups != 0;
       case Where::pairs: return !classKeysAlone(cls);
     }
