@@ -24,7 +24,8 @@ endif()
 # once died of a division by zero in the copy ceiling's grid.
 expect_program(${TUNE} 0 "copy ceiling: 16 bytes in .*GB/s.*wrote [0-9]+ bytes of tuning data to t1.bin"
                --max-count 1 --budget 1 --out t1.bin)
-expect_program(${BENCH} 0 "tuned, .*pairs32,q1,8192,.*,ok"
+# The data is in use, or says it changes nothing (a 1 s budget may keep every row).
+expect_program(${BENCH} 0 "(tuned|tuning data \\(it changes nothing here\\)), .*pairs32,q1,8192,.*,ok"
                --tuning t.bin --modes pairs32 --min-log2 13 --max-log2 13 --dists none --copy 0 --iterations 2 --warmup-ms 10)
 expect_program(${SPLATS} 0 "frame 0:" --tuning t.bin --splats 200 --frames 1 --size 32x24 --out ${WORK_DIR})
 file(WRITE ${WORK_DIR}/foreign.bin "not tuning data at all")

@@ -595,7 +595,8 @@ int main(int argc, char** argv) try {
   const vksort::SorterProperties p = vksort::getSorterProperties(sorter);
   std::printf("# %s, driver 0x%x, subgroup %u%s, %s%s (what each sort runs: vksort_demo --describe)\n",
               ctx.properties.deviceName, ctx.properties.driverVersion, p.subgroupSize,
-              p.requiredSubgroupSize ? " (required)" : "", p.tuned ? "tuned, " : "",
+              p.requiredSubgroupSize ? " (required)" : "",
+              p.tuned ? "tuned, " : args.tuning.empty() ? "" : "tuning data (it changes nothing here), ",
               p.algorithm == vksort::Algorithm::onesweep ? "Onesweep" : "reduce-then-scan");
   std::printf("# impl,mode,dist,n,median_ms,min_ms,gkeys_per_s,check\n");
   {
