@@ -138,7 +138,9 @@ void applyTunedTiles(const TunedTiles& tuned, Tuning& t) {
     while (at < t.tierCount && t.tiers[at].from != tile.from) ++at;
     if (at == t.tierCount || tile.tileClass >= kTileClasses) continue;
     BinningTier& tier = t.tiers[at];
-    if (tile.shape == tier.shape[tile.tileClass]) {  // the row stayed: the data says only whether it was measured
+    // The row stayed (TunedTile): the data says only whether it was measured. (Its shape is the row
+    // as fitted to the device, which may differ from the table's before fitting.)
+    if (tile.tunedNanos == tile.builtInNanos || tile.shape == tier.shape[tile.tileClass]) {
       if (tile.builtInNanos != 0)
         tier.why[tile.tileClass] = "The row, measured on this device by vksort_tune: no tile it tried was faster (tuning data).";
       continue;

@@ -173,7 +173,8 @@ struct TunedTile {
   uint32_t from;         // the tier's start, as the tables had it when measured
   uint32_t count;        // the count it was measured at
   uint32_t builtInNanos; // a sort of `count` keys with the table's row and with this shape:
-  uint32_t tunedNanos;   // medians from the same run, interleaved
+  uint32_t tunedNanos;   // medians from the same run, interleaved. Equal: the row stayed (`shape`
+                         // is the row as fitted; both 0: a part of a tier the tuner did not measure)
   TileShape shape;
 };
 // What tuning found for a device: the algorithm it measured (the faster one, where the caller

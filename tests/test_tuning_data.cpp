@@ -101,10 +101,15 @@ TEST_CASE("a tuned tile that starts where no tier does splits the tier that hold
   TileShape wider = row;
   wider.keysPerInvocation *= 2;
   TunedTiles t;
-  t.tileCount = 3;
-  t.tiles[0] = {0, kPairs32, 1u << 20, 1u << 22, 1000, 900, row};    // the part above: the row again
+  t.tileCount = 4;
+  t.tiles[0] = {0, kPairs32, 1u << 20, 1u << 22, 1000, 1000, row};   // the part above: the row stayed
   t.tiles[1] = {0, kPairs32, 1u << 16, 1u << 18, 1000, 800, wider};  // (in any order)
   t.tiles[2] = {0, kAlone32, 0, 1u << 12, 1000, 900, wider};         // the table's own tier
+  // A row that stayed, recorded as the tuner saw it: fitted to a device of small subgroups (lavapipe
+  // at 4 halves the workgroup), unlike the table's row before fitting. It changes nothing.
+  TileShape fittedRow = table.tiers[0].shape[kPairsWide];
+  fittedRow.workgroupSize /= 2;
+  t.tiles[3] = {0, kPairsWide, 0, 1u << 12, 700, 700, fittedRow};
   const Tuning tuned = chooseTuning(caps, Algorithm::automatic, {}, &t);
   REQUIRE(tuned.tierCount == 3);
   CHECK(tuned.tiers[0].from == 0);
@@ -118,6 +123,9 @@ TEST_CASE("a tuned tile that starts where no tier does splits the tier that hold
   CHECK(tuned.tiers[0].shape[kAlone32] == wider);      // the tiers split after it keep it
   for (uint32_t i : {1u, 2u}) CHECK(tuned.tiers[i].shape[kAlone32] == row);
   for (uint32_t i : {0u, 1u, 2u}) CHECK(tuned.tiers[i].shape[kPairsWide] == table.tiers[0].shape[kPairsWide]);
+  CHECK(tuned.tiers[0].tunedSpeedup[kPairsWide] == 0);
+  CHECK(std::string(tuned.tiers[0].why[kPairsWide]).find("The row, measured") != std::string::npos);
+  CHECK(tuned.tunedTiles == 2);  // wider twice
   // A sort's tier follows: a count in a part takes its tile.
   CHECK(tuned.tileFor(kPairs32, (1u << 16) + 1) == wider);
   CHECK(tuned.tileFor(kPairs32, (1u << 16) - 1) == row);
