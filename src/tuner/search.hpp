@@ -1,11 +1,12 @@
-// The tuner's search (tuneSorts()): per tile class and tier of the tables, a hill climb from the
-// table's row over neighbouring tiles (search_space.hpp), each timed on the device (bench.hpp);
-// what beats the row, confirmed by interleaved re-measurement and one checked sort, becomes
-// tuning data (tuning_data.cpp). Candidates go through the same fitting as the tables' rows
-// (chooseTuning(), via createSorterTuned()), so only shapes the suites build are tried.
-// Its phases, in order: the classes and what they sort, the algorithm (compared where the caller
-// forced none and the tables did not measure it), the tasks, then per task the climb and the
-// confirmation of what it found; the report throughout.
+// The tuner's search (tuneSorts()): per tile class and tier of the tables (a long tier in parts),
+// a hill climb from the table's row over neighbouring tiles (search_space.hpp), each timed on the
+// device (bench.hpp); what beats the row, confirmed by interleaved re-measurement and one checked
+// sort, becomes tuning data (tuning_data.cpp). Candidates go through the same fitting as the
+// tables' rows (chooseTuning(), via createSorterTuned()), so only shapes the suites build are
+// tried. Its phases, in order: the classes and what they sort, the algorithm (compared where the
+// caller forced none and the tables did not measure it), the tasks, then two rounds over them:
+// every row measured (and a never-measured device's starting tiles tried: beginTask()), then
+// every climb and the confirmation of what it found (finishTask()); the report throughout.
 #pragma once
 #include <chrono>
 #include <optional>
