@@ -79,7 +79,10 @@ TEST_SUITE("tuner") {
     std::string description;
     REQUIRE(vksort::describeSort(sorter, sorts[0].config, 15000, false, &description));
     CHECK_MESSAGE((description.find("this device's tuning data") != std::string::npos) == kept, description);
-    CHECK_MESSAGE(description.find("by vksort_tune") != std::string::npos, description);
+    // Measured, the row says so (a slow build, as under the sanitizers, may spend the 2 s before
+    // the task's measurement, and the report then says it was not measured).
+    if (result.report.find("not measured") == std::string::npos)
+      CHECK_MESSAGE(description.find("by vksort_tune") != std::string::npos, description);
     sortAndCheck(makeKeys(Dist::uniform, 15000, 3), sorts[0].config);
     requireNoValidationMessages();
   }
