@@ -316,12 +316,13 @@ Status recordSort(Sorter s, VkCommandBuffer cmd, const SortInfo& given) {
   const VkDeviceSize needed = scratchBytes(s->tuning, info.config, info.maxCount);
   if (Status st = checkRange(info.scratch, "scratch", needed, kScratchRangeAlignment, kScratchUsage); !st) return st;
   if (info.timestampPool) {
-    const uint64_t last = uint64_t(info.firstTimestamp) + getSortTimestampCount(info.config);
+    const uint32_t stamps = getSortTimestampCount(info.config);
+    const uint64_t last = uint64_t(info.firstTimestamp) + stamps;
     if (last > 0xFFFFFFFFull || (info.timestampPoolQueries != 0 && last > info.timestampPoolQueries))
       return fail(Result::errorInvalidArgument,
                   "the sort writes %u timestamps from firstTimestamp %u, past the %u queries of timestampPool "
                   "(getSortTimestampCount())",
-                  getSortTimestampCount(info.config), info.firstTimestamp,
+                  stamps, info.firstTimestamp,
                   info.timestampPoolQueries ? info.timestampPoolQueries : 0xFFFFFFFFu);
   }
   if (Status st = checkDisjoint({{"keys", &info.keys, span * kb},

@@ -140,7 +140,7 @@ void applyTunedTiles(const TunedTiles& tuned, Tuning& t) {
     BinningTier& tier = t.tiers[at];
     // The row stayed (TunedTile): the data says only whether it was measured. (Its shape is the row
     // as fitted to the device, which may differ from the table's before fitting.)
-    if (tile.tunedNanos == tile.builtInNanos || tile.shape == tier.shape[tile.tileClass]) {
+    if (tile.rowStayed() || tile.shape == tier.shape[tile.tileClass]) {
       if (tile.builtInNanos != 0)
         tier.why[tile.tileClass] = "The row, measured on this device by vksort_tune: no tile it tried was faster (tuning data).";
       continue;

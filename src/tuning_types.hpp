@@ -176,6 +176,7 @@ struct TunedTile {
   uint32_t tunedNanos;   // medians from the same run, interleaved. Equal: the row stayed (`shape`
                          // is the row as fitted; both 0: a part of a tier the tuner did not measure)
   TileShape shape;
+  bool rowStayed() const { return tunedNanos == builtInNanos; }
 };
 // What tuning found for a device: the algorithm it measured (the faster one, where the caller
 // forced none), which becomes the automatic choice, and the tiles of that algorithm's tables it

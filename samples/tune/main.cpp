@@ -77,8 +77,8 @@ bool showProgress(const vksort::TuningProgress& p, void*) {
 }
 
 // The copy ceiling: the median time of one uvec4-per-invocation copy of `bytes`, after warm-up
-// copies. One copy timed first sizes both to about half a second each: lavapipe copies 2^26
-// pairs in 0.3 s, and 70 of them had made `--budget 10` take 30 s.
+// copies. One copy timed first sizes both to about half a second each: 70 copies of 2^26 pairs
+// had made `--budget 10` on lavapipe take three times its budget (PERFORMANCE-LOG.md, s56).
 double copyMs(vkctx::Context& ctx, VkDeviceSize bytes) {
   struct Push {
     VkDeviceAddress src, dst;

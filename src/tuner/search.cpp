@@ -39,8 +39,8 @@ Status Search::run(TuningResult* out) {
   report_ += "class       tier  keys        built-in ms  tuned ms  speedup  tile\n";
   // Two rounds over the tasks, each task a share of what is left: first every row measured (and,
   // where the tables never measured the device, its starting tiles tried), then every climb and
-  // confirmation. A never-measured device's gains are mostly in the first wave (an H200 from the
-  // untuned start: 1.2-2.3x); in one round its first tasks' climbs left the later ones no wave.
+  // confirmation. A never-measured device's gains are mostly in the first wave; in one round its
+  // first tasks' climbs left the later ones no wave (PERFORMANCE-LOG.md, s56).
   const double firstRoundEnd = budget_ * kFirstRoundShare;
   std::vector<TaskState> states(tasks.size());
   for (size_t k = 0; k < tasks.size(); ++k)
@@ -94,8 +94,7 @@ Status Search::chooseAlgorithm() {
   SorterPtr other;
   if (Status st = bench_.makeSorter(Algorithm::reduceThenScan, nullptr, nullptr, &other); !st) return st;
   // Per class, at its largest count up to 2^20 and at a small one (2^15): one algorithm may win
-  // the large sorts and lose the small ones (an H200 from the untuned start: reduce-then-scan 6%
-  // faster at 2^20, 1.4x slower at 2^16).
+  // the large sorts and lose the small ones (PERFORMANCE-LOG.md, s56).
   std::vector<Task> compared;
   for (uint32_t cls = 0; cls < kTileClasses; ++cls) {
     const uint32_t small = baseline_->tuning.smallSortKeys[classWords(cls) - 1];
@@ -197,9 +196,8 @@ Status Search::beginTask(const Task& task, double end, bool first, TaskState* st
   state->c = {builtIn, nullptr, 0, {builtIn}};
   if (!progress(className(task.cls))) return fail(Result::errorCancelled, "tuning cancelled");
   // A task whose measurement would not end within the budget is not started (the row stays; the
-  // report says so): at lavapipe's speed one measurement of 2^26 keys takes minutes, and a 10 s
-  // budget once ran for 3. The estimate, from the class's last task, errs long (a key's time falls
-  // as the count grows).
+  // report says so): at lavapipe's speed one measurement of 2^26 keys takes minutes (s56). The
+  // estimate, from the class's last task, errs long (a key's time falls as the count grows).
   const double perKey = perKeyNanos_[task.cls];
   const double seconds = perKey > 0 ? measureSeconds(task.count, perKey) + perKey * task.count * 1e-9 : 0;
   if (elapsed() >= budget_ || elapsed() + seconds > budget_) {
@@ -391,7 +389,7 @@ void Search::finishReport(TuningResult* out, size_t taskCount) {
                    "resumes at the next tier's start, where that is no row of the class):\n";
   for (uint32_t i = 0; i < tuned_.tileCount; ++i) {
     const TunedTile& tile = tuned_.tiles[i];
-    if (tile.shape == baseline_->tuning.tiers[tile.tier].shape[tile.tileClass]) continue;  // the row stayed
+    if (tile.rowStayed()) continue;
     out->report += std::string("  ") + className(tile.tileClass) + ", tier " + std::to_string(tile.tier) + ":\n" +
                    tableRow(tile, baseline_->caps.deviceName);
   }

@@ -77,7 +77,7 @@ constexpr double kScanMustWin = 0.98;
 // reduce-then-scan only where every one planned was made and it won each. One algorithm sorts
 // every class, and no class may sort slower with the data than without it: a mean over the
 // classes once chose reduce-then-scan because u64 pairs favoured it, and f32 pairs then sorted
-// 1.25x slower (lavapipe).
+// slower (issue 72; PERFORMANCE-LOG.md, s56).
 inline Algorithm fasterAlgorithm(const std::vector<Comparison>& made, size_t planned) {
   const bool scanWinsAll = std::all_of(made.begin(), made.end(), [](const Comparison& c) { return c.scan < kScanMustWin * c.onesweep; });
   return !made.empty() && made.size() == planned && scanWinsAll ? Algorithm::reduceThenScan : Algorithm::onesweep;
