@@ -158,10 +158,10 @@ void sumSubgroupRows() {
 
 // The tile's keys counted into their subgroups' rows (per-key shared atomics); countDigits() then
 // sums the rows (sumSubgroupRows()) and ends behind a barrier. `hot`: a digit known to hold many
-// of the keys (Onesweep's HOT_DIGIT_FROM), kCrowdedPass where one holds nearly all of them but
-// is not counted as hot, else kRadix. A subgroup's keys of that digit are
-// counted by one atomic per step: atomics of many lanes on one word serialize. Two loops: one
-// loop with both forms costs the common case.
+// of the keys (the scan classed the pass kPassHot*), kCrowdedPass where one holds nearly all of
+// them (kPassCrowded), else kRadix. A subgroup's keys of that digit are counted by one atomic per
+// step: atomics of many lanes on one word serialize. Two loops: one loop with both forms costs
+// the common case.
 const uint kCrowdedPass = kRadix + 1u;
 void rankFirstSteps(uint shift, bool whole, bool hotRanking);
 void countIntoRows(uint shift, uint hot) {

@@ -70,15 +70,14 @@ const bool PERSISTENT_TILES = false;  // one tile per workgroup
 #if BINNING_KERNEL == VKSORT_ONESWEEP_PASS
 // Pairs touch their values and the next tile's keys into L2 while the tile counts and ranks.
 layout(constant_id = VKSORT_SPEC_PREFETCH_PAIRS) const bool PREFETCH_PAIRS = false;
-// A hot digit holding HOT_DIGIT_FROM to HOT_DIGIT_TO percent of the keys is counted a subgroup
-// step at a time (0: never); above HOT_DIGIT_TO the pass is crowded (countIntoRows()).
-layout(constant_id = VKSORT_SPEC_HOT_DIGIT_FROM) const uint HOT_DIGIT_FROM = 0u;
-layout(constant_id = VKSORT_SPEC_HOT_DIGIT_TO) const uint HOT_DIGIT_TO = 100u;
-// Up to HOT_RANK_TO percent (atomic ranking only; 0: never) it is also ranked a step at a time.
-layout(constant_id = VKSORT_SPEC_HOT_RANK_TO) const uint HOT_RANK_TO = 0u;
+// A pass the scan classed hot has its top digit counted a subgroup step at a time, a crowded one
+// is counted with its tests (countIntoRows(); shader_interface.h's kPass*).
+layout(constant_id = VKSORT_SPEC_HOT_DIGITS) const bool HOT_DIGITS = false;
+// And a pass classed kPassHotRanked has it ranked a step at a time (atomic ranking only).
+layout(constant_id = VKSORT_SPEC_HOT_RANKING) const bool HOT_RANKING = false;
 #else
 const bool PREFETCH_PAIRS = false;
-const uint HOT_RANK_TO = 0u;  // no hot digit named
+const bool HOT_RANKING = false;  // no hot digit named
 #endif
 
 // ---- Given: kernels that look back (lookback.glsl).
@@ -125,9 +124,6 @@ const uint SHARED_TILE_WORDS = DEFERRED_STORES && COUNTER_WORDS > REORDER_WORDS 
 const bool ATOMIC_RANKING = uint(RANKING == kRankingAtomics) + uint(RANKING == kRankingAtomicsRankFirst) != 0u;
 // Ranking before the row sums: its atomics count the keys too.
 const bool RANK_FIRST = RANKING == kRankingAtomicsRankFirst;
-// A pass's hot digit ranked by one atomic per step of its lanes (the host gives a share only with
-// atomic ranking).
-const bool HOT_RANKING = HOT_RANK_TO != 0u;
 // Tiles that rank first with HOT_RANKING count by their ranking: the count takes no hot digit.
 const bool COUNT_TAKES_HOT_DIGIT = !(RANK_FIRST && HOT_RANKING);
 // 32-bit values load with their keys and wait in registers (one round).

@@ -1,6 +1,6 @@
 // Depth keys (recordDepthKeys): f32 depths quantized in place to `bits`-bit u32 keys over the range
 // their finite values span, so that a sort over [0, bits) orders them with 1 or 2 passes where f32
-// takes 4. Two kernels over the same G workgroups (pc.dispatchIndex), each workgroup taking every
+// takes 4. Two kernels over the same G workgroups (gl_NumWorkGroups.x), each workgroup taking every
 // G-th block of kDepthKeysWorkgroup depths: depth_range.comp writes each workgroup's smallest and
 // largest finite depth to scratch words [2g, 2g + 1], as order keys (vksortFloatKey: one uint
 // min/max orders negatives too); depth_keys.comp has every workgroup reduce those G pairs (no
@@ -16,7 +16,7 @@ layout(buffer_reference, std430, buffer_reference_align = 4) buffer DepthWords {
 uint depthCount() {
   return (pc.flags & kFlagIndirectCount) != 0u ? min(pc.countIn.v, pc.maxCount) : pc.count;
 }
-uint depthGroups() { return pc.dispatchIndex; }
+uint depthGroups() { return gl_NumWorkGroups.x; }
 
 // Block b's depths (each workgroup rebases: byte offsets stay below 2^31, addressing.glsl).
 DepthWords depthBlock(uint b) { return DepthWords(addressAt(uvec2(pc.keysIn), b * kDepthKeysWorkgroup, 2u)); }

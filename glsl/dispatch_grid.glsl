@@ -3,12 +3,13 @@
 #ifndef VKSORT_DISPATCH_GRID_GLSL
 #define VKSORT_DISPATCH_GRID_GLSL
 
-// x, y, z of `groups` workgroups at header word `at`, spilling into y past maxGroupsX (as the
-// recorder's direct dispatches do).
+// x, y, z of `groups` workgroups at header word `at`: rows of at most kGridMaxX, as even as they
+// go (at most y - 1 workgroups spare; kernels flatten the id with flatWorkGroupId(), or take
+// tickets).
 void writeGrid(uint at, uint groups) {
-  uint x = min(groups, pc.maxGroupsX);
-  pc.header.v[at] = x;
-  pc.header.v[at + 1u] = x == 0u ? 1u : (groups + x - 1u) / x;
+  uint rows = max(divideUp(groups, kGridMaxX), 1u);
+  pc.header.v[at] = divideUp(groups, rows);
+  pc.header.v[at + 1u] = rows;
   pc.header.v[at + 2u] = 1u;
 }
 // The same at dispatch slot `which` (kDispatch*).

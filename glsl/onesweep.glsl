@@ -39,11 +39,11 @@ shared uint s_nextTicket;  // that ticket, out behind countTile's barrier
 // taken after the look-back it did not): where it is off, a workgroup sorts one tile.
 #include "lookback.glsl"
 #include "tile_tickets.glsl"
-// The hot digit (HOT_DIGIT_FROM, HOT_DIGIT_TO, HOT_RANK_TO): the count takes a subgroup's keys of
-// it with one atomic per step rather than one per lane on one word (countDigits()); above
-// HOT_DIGIT_TO the pass is crowded (countIntoRows()); up to HOT_RANK_TO its lanes of a step also
-// take their places by one atomic, not one each, whose lanes on one word serialize
-// (binning_rank_atomics.glsl).
+// The hot digit (HOT_DIGITS, HOT_RANKING; the scan's class of the pass): the count takes a
+// subgroup's keys of it with one atomic per step rather than one per lane on one word
+// (countDigits()); a crowded pass is counted with its tests (countIntoRows()); a pass classed
+// kPassHotRanked also has a step's lanes of it take their places by one atomic, not one each,
+// whose lanes on one word serialize (binning_rank_atomics.glsl).
 // Pairs that prefetch (PREFETCH_PAIRS; NVIDIA's 512 x 18 tiles): each tile's values (unless they
 // ride with the keys) and the next tile's keys are touched into L2 while the tile is counted,
 // looked back and ranked (one load per 32-byte sector), so that their loads then hit L2.
@@ -76,7 +76,7 @@ uint touchRange(uvec2 at, uint bytes) {
   return acc;
 }
 void sinkTouched(uint acc) {
-  if (acc == 0x9E3779B9u) atomicOr(pc.tickets.v[pc.dispatchIndex], 0u);  // changes nothing
+  if (acc == 0x9E3779B9u) atomicOr(pc.tickets.v[pc.ticketCounter], 0u);  // changes nothing
 }
 
 // The next dispatch's look-back words: rows [0, tiles of the largest portion), shared out over
@@ -91,17 +91,17 @@ void clearNextStatus(uint ticket, uint keyCount) {
 }
 
 // The pass's hot digit for the count (kRadix: none; kCrowdedPass: one digit holds nearly every
-// key, counted with its tests), and t_hotRankDigit for the ranking: from the scan kernel's top
-// digit of the pass and its share of the keys.
+// key, counted with its tests), and t_hotRankDigit for the ranking: the scan's class of the pass.
 uint passHotDigit() {
   uint hotDigit = kRadix;
-  if (HOT_DIGIT_FROM != 0u) {
-    uint top = pc.header.v[kHeaderTopDigits + pc.pass], share = top >> 8u;
-    bool hot = share * 100u >= HOT_DIGIT_FROM * kTopShareOne && share * 100u <= HOT_DIGIT_TO * kTopShareOne;
-    if (hot && share * 100u <= HOT_RANK_TO * kTopShareOne) t_hotRankDigit = top & 0xFFu;
+  if (HOT_DIGITS) {
+    uint word = pc.header.v[kHeaderPassClasses + pc.pass], digit = word & 0xFFu;
+    uint passClass = (word >> kPassClassShift) & 0xFFu;
+    bool hot = passClass == kPassHotCounted || passClass == kPassHotRanked;
+    if (HOT_RANKING && passClass == kPassHotRanked) t_hotRankDigit = digit;
     if (COUNT_TAKES_HOT_DIGIT) {
-      if (hot) hotDigit = top & 0xFFu;
-      else if (share * 100u > HOT_DIGIT_TO * kTopShareOne) hotDigit = kCrowdedPass;
+      if (hot) hotDigit = digit;
+      else if (passClass == kPassCrowded) hotDigit = kCrowdedPass;
     }
   }
   return hotDigit;

@@ -29,8 +29,10 @@ VKSORT_CONST kMaxPasses = 8u;
 //   kHeaderCount:                        the count of this sort (indirect sorts: read, clamped)
 //   [kHeaderDispatch, +20):              indirect sorts: VkDispatchIndirectCommand x, y, z (+pad)
 //                                        of the dispatches whose grids depend on the count
-//   [kHeaderTopDigits, +kMaxPasses):     per pass, its most frequent digit (bits 0-7) and that
-//                                        digit's share of the keys (bits 8-31: of kTopShareOne)
+//   [kHeaderPassClasses, +kMaxPasses):   per pass, as the scan classed it: its most frequent
+//                                        digit (bits 0-7), the pass's class (kPass*, bits 8-15)
+//                                        and that digit's share of the keys (bits 16-31, of
+//                                        kTopShareOne)
 //   kHeaderMovingPasses:                 bit p set where pass p's digit differs between keys
 //                                        (zeroed by init, set by the scan: pass_route.glsl)
 //   kHeaderPassWork:                     the chained sort: the moving passes, those that run
@@ -51,9 +53,11 @@ VKSORT_CONST kDispatchBinning = 1u;                  // Onesweep: a portion's ti
 VKSORT_CONST kDispatchCopyBack = 2u;
 VKSORT_CONST kDispatchTiles = 3u;                    // reduce-then-scan: every tile
 VKSORT_CONST kDispatchSmall = 4u;                    // the one-workgroup sort: 1 or 0 workgroups
-VKSORT_CONST kHeaderTopDigits = kHeaderDispatch + 20u;
+VKSORT_CONST kHeaderPassClasses = kHeaderDispatch + 20u;
+VKSORT_CONST kPassClassShift = 8u;
+VKSORT_CONST kTopShareShift = 16u;
 VKSORT_CONST kTopShareOne = 0xFFFFu;  // a share of all keys (percent * kTopShareOne fits 32 bits)
-VKSORT_CONST kHeaderMovingPasses = kHeaderTopDigits + kMaxPasses;
+VKSORT_CONST kHeaderMovingPasses = kHeaderPassClasses + kMaxPasses;
 VKSORT_CONST kHeaderPassWork = kHeaderMovingPasses + 1u;
 VKSORT_CONST kPassWorkKnown = 1u << 16u;
 VKSORT_CONST kHeaderFallbacks = kHeaderPassWork + 1u;
@@ -75,11 +79,28 @@ VKSORT_CONST kChainCounters = kChainPassOpen + kMaxPasses;
 static_assert(kHeaderFallbacks < kHeaderPassGrids && kHeaderPassGrids + 6u * kMaxChoosingPasses <= kHeaderWords,
               "the header's words overlap");
 #endif
+// Grids the GPU writes (dispatch_grid.glsl) take at most this many workgroups in x: every device's
+// maxComputeWorkGroupCount[0] is at least that (the Vulkan spec's minimum).
+VKSORT_CONST kGridMaxX = 65535u;
 VKSORT_CONST kCopyBackWorkgroup = 256u;             // copy_back.comp's invocations per workgroup
 // Depth keys (depth_keys.glsl): invocations per workgroup, and the most workgroups (each one's
 // range is a pair of words in the caller's scratch, which every workgroup of the second kernel reads).
 VKSORT_CONST kDepthKeysWorkgroup = 256u;
 VKSORT_CONST kDepthKeysMaxGroups = 1024u;
+
+// A pass's class: what the binning kernel that runs it does with its most frequent digit. The
+// scan classes every pass once by that digit's share of the keys, against the percents the
+// recorder gives it (SortPush::passShares, bit offsets kShare*); no kernel after it compares
+// shares. Onesweep counts a digit that holds many keys a subgroup step at a time: atomics of
+// many lanes on one word serialize (binning_count.glsl).
+VKSORT_CONST kPassSpread = 0u;      // no digit holds a hot share (or the sort names no hot digit)
+VKSORT_CONST kPassHotCounted = 1u;  // the digit holds hot-from to hot-to percent: counted a step at a time
+VKSORT_CONST kPassHotRanked = 2u;   // ... and at most ranked-to percent: ranked a step at a time too
+VKSORT_CONST kPassCrowded = 3u;     // more than hot-to percent: counted with its tests (kCrowdedPass)
+VKSORT_CONST kShareHotFrom = 0u;    // 0: no hot digit
+VKSORT_CONST kShareHotTo = 8u;
+VKSORT_CONST kShareRankedTo = 16u;  // of the plain kernel (the skewed one ranks to hot-to)
+VKSORT_CONST kShareSkewedFrom = 24u;  // passes from it run the skewed kernel (0: one kernel per pass)
 
 // Look-back status word, one per (tile, digit):
 //   31 30 | 29 ............................ 0
@@ -120,7 +141,8 @@ struct SortPush {
   uint rangeMaskLo;               // ones below the bit range's end, 64-bit: higher bits do not
   uint rangeMaskHi;               //   order (32-bit keys use Lo)
   uint maxCount;                  // init: the clamp of an indirect count; sizes the tickets
-  uint maxGroupsX;                // init, indirect sorts: the device's maxComputeWorkGroupCount[0]
+  uint passShares;                // scan: the percents that class a pass (kShare*: bit offsets
+                                  // of four bytes)
   uint histogramGroupKeys;        // keys one histogram workgroup covers (whole tiles)
   uint tileKeys;                  // init, histogram, tile scan: keys of one binning tile
   uint pass;                      // this binning pass's index; init, indirect sorts: counts up
@@ -129,9 +151,7 @@ struct SortPush {
   uint flags;                     // kFlag* bits
   uint portionStart;              // binning: index of this portion's first key
   uint portionKeys;               // keys of a full portion (a multiple of the tile)
-  uint dispatchIndex;             // binning: dispatches of this sort before this one; scan:
-                                  // the top digit's share (of kTopShareOne) from which a pass
-                                  // runs its skewed binning kernel (0: one kernel per pass)
+  uint ticketCounter;             // binning, downsweep: which of `tickets` its tiles are taken by
 };
 
 // Binning pass: clear statusNext for the next dispatch (not set on the last one). Histogram:
@@ -211,13 +231,12 @@ VKSORT_CONST kAccessPlain = 1u;
 #define VKSORT_SPEC_REORDER_ROUNDS 15
 #define VKSORT_SPEC_PREFETCH_PAIRS 16
 #define VKSORT_SPEC_RIDERS_ALONGSIDE 17
-#define VKSORT_SPEC_HOT_DIGIT_FROM 18
-#define VKSORT_SPEC_HOT_DIGIT_TO 19
+#define VKSORT_SPEC_HOT_DIGITS 18           // a pass's hot digit counted a step at a time (kPassHot*)
 #define VKSORT_SPEC_LOOKBACK_STORES 20        // kAccess*
 #define VKSORT_SPEC_PATIENT_WAITS 23
 #define VKSORT_SPEC_DIGIT_WORD 26
 #define VKSORT_SPEC_LOOKBACK_WAIT 27         // spin turns before a look-back falls back; 0: at once
-#define VKSORT_SPEC_HOT_RANK_TO 28           // a hot digit ranked a step at a time up to this share (0: never)
+#define VKSORT_SPEC_HOT_RANKING 28           // and ranked a step at a time (kPassHotRanked)
 #define VKSORT_SPEC_RANKING 29               // kRanking*
 #define VKSORT_SPEC_VALUE_HANDLING 30        // kValues*
 #define VKSORT_SPEC_PERMUTATION 31           // kFlagIndexValues | kFlagDiscardKeys: what a kernel compiles in

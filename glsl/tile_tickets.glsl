@@ -1,5 +1,5 @@
 // Tile tickets: a binning workgroup's tiles are numbered in the order workgroups ask for them,
-// one counter per binning dispatch (pc.tickets[pc.dispatchIndex], zeroed by init.comp). With
+// one counter per binning dispatch (pc.tickets[pc.ticketCounter], zeroed by init.comp). With
 // PERSISTENT_TILES (the tuning's choice, binning_switches.glsl) a workgroup takes tile after tile
 // while tickets last and loads its next tile while it scatters the current one
 // (binning_next_tile.glsl): where one workgroup fills an SM's shared memory, nothing else hides
@@ -11,7 +11,10 @@
 #endif
 shared uint s_ticket;  // a ticket just taken
 
-uint ticket() { return atomicAdd(pc.tickets.v[pc.dispatchIndex], 1u); }
+// The counter by index into the sort's: given as its own address instead, the same word, the
+// driver's code for NVIDIA's 896 x 20 keys32 tile (at its register edge) ran 40% slower
+// (PERFORMANCE-LOG.md, s57).
+uint ticket() { return atomicAdd(pc.tickets.v[pc.ticketCounter], 1u); }
 // Thread 0 takes a tile ticket into s_ticket (behind a barrier before anyone reads it).
 void takeTicket() {
   if (gl_LocalInvocationIndex == 0u) s_ticket = ticket();

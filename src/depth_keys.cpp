@@ -61,12 +61,12 @@ Status recordDepthKeys(Sorter s, VkCommandBuffer cmd, const DepthKeysInfo& info)
   push.maxCount = info.maxCount;
   push.shift = info.bits;
   push.flags = (indirect ? kFlagIndirectCount : 0) | (info.order == SortOrder::descending ? kFlagDescending : 0);
-  push.dispatchIndex = depthGroups(span);
+  const uint32_t groups = depthGroups(span);  // both kernels' (depth_keys.glsl reads gl_NumWorkGroups)
   const VolkDeviceTable& vk = s->vk;
   const VkPipelineLayout layout = s->pipelines.layout();
   vk.vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
   vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, range);
-  vk.vkCmdDispatch(cmd, push.dispatchIndex, 1, 1);
+  vk.vkCmdDispatch(cmd, groups, 1, 1);
   // Every workgroup's range, written, before any workgroup reads them all.
   auto barrier = vkStruct<VkMemoryBarrier>(VK_STRUCTURE_TYPE_MEMORY_BARRIER);
   barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
@@ -74,7 +74,7 @@ Status recordDepthKeys(Sorter s, VkCommandBuffer cmd, const DepthKeysInfo& info)
   vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
                           &barrier, 0, nullptr, 0, nullptr);
   vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, keys);
-  vk.vkCmdDispatch(cmd, push.dispatchIndex, 1, 1);
+  vk.vkCmdDispatch(cmd, groups, 1, 1);
   return {};
 }
 

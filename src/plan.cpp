@@ -96,6 +96,10 @@ SortPlan planSort(const Tuning& t, const SortConfig& c, uint32_t count, uint32_t
   // Passes choose their kernel where the tile has a skewed form (not for tiles fitted to waves,
   // whose kernel has none, nor the chained sort's one dispatch), up to kMaxChoosingPasses.
   p.skewedFrom = onesweep && !p.chained && !p.fitted && !p.smallOnly && p.passes <= kMaxChoosingPasses ? p.tile.skewedFrom : 0;
+  // The scan classes each pass (kPass*) by these: the tile's hot-digit shares (read only by
+  // binning kernels that count hot digits: KernelVariant::hotDigits) and the skewed form's.
+  p.passShares = p.tile.hotDigitFrom << kShareHotFrom | p.tile.hotDigitTo << kShareHotTo |
+                 p.tile.hotRankTo << kShareRankedTo | p.skewedFrom << kShareSkewedFrom;
 
   choosePipelines(&p, onesweep);
 
@@ -235,6 +239,14 @@ std::string describePlan(const Tuning& t, const SortPlan& p) {
                 p.fitted ? " (fitted to whole waves)" : "", p.smallKeys, p.portions > 1 ? "; portions of " : "",
                 p.portions > 1 ? (std::to_string(p.portionKeys) + " keys").c_str() : "");
   out += line;
+  if (t.algorithm == Algorithm::onesweep && !p.chained && !p.smallOnly && p.tile.hotDigitFrom != 0) {
+    std::snprintf(line, sizeof line, "the scan classes a pass hot where one digit holds %u-%u%% of its keys%s\n",
+                  p.tile.hotDigitFrom, p.tile.hotDigitTo,
+                  p.tile.hotRankTo == 0 || t.ranking != Ranking::atomics
+                      ? ""
+                      : (" (to " + std::to_string(p.tile.hotRankTo) + "% ranked a step at a time)").c_str());
+    out += line;
+  }
   if (p.skewedFrom != 0) {
     std::snprintf(line, sizeof line,
                   "each pass runs the tile's skewed form where one digit holds %u%% of its keys, the scan choosing\n",

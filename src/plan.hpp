@@ -79,6 +79,7 @@ struct SortPlan {
   bool wideAddresses;       // scatters compute 64-bit addresses
   uint32_t skewedFrom;     // each pass chooses on the GPU between the tile and its skewed form,
                             // this percent of its keys in one digit taking the latter (0: no choice)
+  uint32_t passShares;      // the percents the scan classes each pass by (SortPush::passShares)
   ScratchLayout scratch;    // where each part of the scratch lies, for maxCount keys
   PipelineKey pipelines[kRoles];  // kernel kKernelCount: the role is not used
   std::vector<PlannedDispatch> dispatches;

@@ -70,7 +70,6 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
   push.flags = baseFlags;
   push.countIn = a.count;
   push.maxCount = info.maxCount;
-  push.maxGroupsX = s.caps.maxWorkgroupCount[0];
   push.histogramGroupKeys = plan.tileKeys * plan.histogramGroupTiles;
   push.tileKeys = plan.tileKeys;
   push.portionKeys = plan.portionKeys;
@@ -110,8 +109,8 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
         }
         push.shift = c.beginBit;
         break;
-      case kRoleScan:  // the share of keys in one digit from which a pass runs its skewed kernel (0: no choice)
-        push.dispatchIndex = plan.skewedFrom * kTopShareOne / 100;
+      case kRoleScan:  // the shares it classes each pass by
+        push.passShares = plan.passShares;
         break;
       case kRoleTileScan:
         break;
@@ -127,7 +126,7 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
         if (t.algorithm != Algorithm::onesweep) {  // upsweep and downsweep: the tile table
           push.status = a.scratch + layout.table;
           push.flags = baseFlags;
-          if (d.role < kRoleUpsweep) push.dispatchIndex = d.pass;  // the downsweep's ticket counter
+          if (d.role < kRoleUpsweep) push.ticketCounter = d.pass;  // the downsweep's ticket counter
           break;
         }
         // Onesweep: this portion of the pass; look-back words in two regions used in turn.
@@ -136,7 +135,7 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
         push.status = a.scratch + layout.status[d.dispatchIndex & 1];
         push.statusNext = a.scratch + layout.status[(d.dispatchIndex + 1) & 1];
         push.portionStart = d.portion * plan.portionKeys;
-        push.dispatchIndex = d.dispatchIndex;
+        push.ticketCounter = d.dispatchIndex;
         push.flags = baseFlags | (d.dispatchIndex + 1 < plan.passes * plan.portions ? kFlagClearNext : 0);  // not the last
         break;
     }
@@ -149,7 +148,7 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
       s.vk.vkCmdDispatchIndirect(cmd, info.scratch.buffer, arguments);
     } else {
       // Past the device's x limit into y (kernels flatten the id with flatWorkGroupId(), or take
-      // tickets); init.comp's writeDispatch() splits indirect grids the same way.
+      // tickets); the grids the GPU writes split past kGridMaxX (dispatch_grid.glsl).
       const uint32_t maxX = s.caps.maxWorkgroupCount[0];
       const uint32_t x = d.groups < maxX ? d.groups : maxX;
       s.vk.vkCmdDispatch(cmd, x, (d.groups + x - 1) / x, 1);

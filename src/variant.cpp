@@ -158,10 +158,10 @@ KernelVariant decideVariant(const Tuning& t, const PipelineKey& k) {
   // Only a persistent workgroup knows its next tile; keys alone have no values to touch.
   v.prefetchPairs = k.kernel == kBinning && tile.prefetchPairs && tile.persistentTiles && !keysAlone;
   v.ridersAlongside = small && smallTile.ridersAlongside;
-  // Hot digits: Onesweep's binning counts them (its histogram names them).
-  v.hotDigitFrom = k.kernel == kBinning ? tile.hotDigitFrom : 0;
-  v.hotDigitTo = tile.hotDigitTo;
-  v.hotRankTo = k.kernel == kBinning && atomics ? tile.hotRankTo : 0;  // (binning_tile.glsl's HOT_RANKING)
+  // Hot digits: Onesweep's binning counts them (the scan classes its passes by the tile's shares,
+  // SortPlan::passShares).
+  v.hotDigits = k.kernel == kBinning && tile.hotDigitFrom != 0;
+  v.hotRanking = v.hotDigits && atomics && tile.hotRankTo != 0;  // (binning_tile.glsl's HOT_RANKING)
   v.patientWaits = t.patientWaits;
   v.lookbackWait = t.lookbackWait;
   v.lookbackWithheld = t.lookbackWithheld;
@@ -169,13 +169,13 @@ KernelVariant decideVariant(const Tuning& t, const PipelineKey& k) {
   return v;
 }
 
-const uint32_t kSpecializationIds[24] = {
+const uint32_t kSpecializationIds[23] = {
     VKSORT_SPEC_WORKGROUP_SIZE,   VKSORT_SPEC_KEYS_PER_INVOCATION, VKSORT_SPEC_MIN_SUBGROUP_SIZE, VKSORT_SPEC_VALUE_WORDS,
     VKSORT_SPEC_LOOKBACK_LOADS,   VKSORT_SPEC_BALLOT_WORDS,        VKSORT_SPEC_HISTOGRAM_COPIES,  VKSORT_SPEC_KEY_TYPE,
     VKSORT_SPEC_LOOKBACK_WINDOW,  VKSORT_SPEC_PERSISTENT_TILES,    VKSORT_SPEC_REORDER_ROUNDS,    VKSORT_SPEC_PREFETCH_PAIRS,
-    VKSORT_SPEC_RIDERS_ALONGSIDE, VKSORT_SPEC_HOT_DIGIT_FROM,      VKSORT_SPEC_HOT_DIGIT_TO,      VKSORT_SPEC_LOOKBACK_STORES,
-    VKSORT_SPEC_PATIENT_WAITS,    VKSORT_SPEC_DIGIT_WORD,          VKSORT_SPEC_LOOKBACK_WAIT,     VKSORT_SPEC_HOT_RANK_TO,
-    VKSORT_SPEC_RANKING,          VKSORT_SPEC_VALUE_HANDLING,      VKSORT_SPEC_PERMUTATION,       VKSORT_SPEC_LOOKBACK_WITHHELD};
+    VKSORT_SPEC_RIDERS_ALONGSIDE, VKSORT_SPEC_HOT_DIGITS,          VKSORT_SPEC_LOOKBACK_STORES,   VKSORT_SPEC_PATIENT_WAITS,
+    VKSORT_SPEC_DIGIT_WORD,       VKSORT_SPEC_LOOKBACK_WAIT,       VKSORT_SPEC_HOT_RANKING,       VKSORT_SPEC_RANKING,
+    VKSORT_SPEC_VALUE_HANDLING,   VKSORT_SPEC_PERMUTATION,         VKSORT_SPEC_LOOKBACK_WITHHELD};
 
 uint32_t specializationValue(const KernelVariant& v, uint32_t id) {
   switch (id) {
@@ -192,13 +192,12 @@ uint32_t specializationValue(const KernelVariant& v, uint32_t id) {
     case VKSORT_SPEC_REORDER_ROUNDS: return v.reorderRounds;
     case VKSORT_SPEC_PREFETCH_PAIRS: return v.prefetchPairs;
     case VKSORT_SPEC_RIDERS_ALONGSIDE: return v.ridersAlongside;
-    case VKSORT_SPEC_HOT_DIGIT_FROM: return v.hotDigitFrom;
-    case VKSORT_SPEC_HOT_DIGIT_TO: return v.hotDigitTo;
+    case VKSORT_SPEC_HOT_DIGITS: return v.hotDigits;
     case VKSORT_SPEC_LOOKBACK_STORES: return uint32_t(v.lookbackStores);
     case VKSORT_SPEC_PATIENT_WAITS: return v.patientWaits;
     case VKSORT_SPEC_DIGIT_WORD: return v.digitWord;
     case VKSORT_SPEC_LOOKBACK_WAIT: return v.lookbackWait;
-    case VKSORT_SPEC_HOT_RANK_TO: return v.hotRankTo;
+    case VKSORT_SPEC_HOT_RANKING: return v.hotRanking;
     case VKSORT_SPEC_RANKING: return uint32_t(v.ranking);
     case VKSORT_SPEC_VALUE_HANDLING: return uint32_t(v.values);
     case VKSORT_SPEC_PERMUTATION: return v.permutation;
@@ -233,14 +232,10 @@ std::string describeVariant(const KernelVariant& v, const std::vector<uint32_t>&
   }
   if (has(VKSORT_SPEC_PERSISTENT_TILES)) add("; %s", v.persistentTiles ? "persistent" : "one tile per workgroup");
   if (has(VKSORT_SPEC_PREFETCH_PAIRS) && v.prefetchPairs) add("; values and next tile touched into L2");
-  if (has(VKSORT_SPEC_HOT_DIGIT_FROM) && v.hotDigitFrom != 0) {
-    const bool ranked = has(VKSORT_SPEC_HOT_RANK_TO) && v.hotRankTo != 0;
-    if (ranked && v.ranking == Ranking::atomicsRankFirst) {  // its count is its ranking's
-      add("; hot digit ranked a step at a time at %u-%u%%", v.hotDigitFrom, v.hotRankTo);
-    } else {
-      add("; hot digit counted at %u-%u%%", v.hotDigitFrom, v.hotDigitTo);
-      if (ranked) add(", ranked a step at a time to %u%%", v.hotRankTo);
-    }
+  if (has(VKSORT_SPEC_HOT_DIGITS) && v.hotDigits) {  // (the shares: describePlan())
+    const bool ranked = has(VKSORT_SPEC_HOT_RANKING) && v.hotRanking;
+    if (ranked && v.ranking == Ranking::atomicsRankFirst) add("; hot digit ranked a step at a time");  // its count is its ranking's
+    else add(ranked ? "; hot digit counted and ranked a step at a time" : "; hot digit counted a step at a time");
   }
   if (has(VKSORT_SPEC_DIGIT_WORD) && v.digitWord != kDigitAnyWord) add("; digits in the %s word", kWords[v.digitWord]);
   if (has(VKSORT_SPEC_RIDERS_ALONGSIDE) && v.ridersAlongside) add("; riders beside the keys");

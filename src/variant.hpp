@@ -82,9 +82,8 @@ struct KernelVariant {
   bool persistentTiles;
   bool prefetchPairs;    // persistent pairs touch their values and next tile into L2
   bool ridersAlongside;  // small sort of pairs: riders in shared memory
-  uint32_t hotDigitFrom; // 0: no hot-digit counting
-  uint32_t hotDigitTo;
-  uint32_t hotRankTo;     // 0: no hot-digit ranking
+  bool hotDigits;        // a pass the scan classed hot has its top digit counted a step at a time
+  bool hotRanking;       // and, classed kPassHotRanked, ranked a step at a time
   bool patientWaits;
   uint32_t lookbackWait;  // spin turns before a look-back falls back (0: at once)
   uint32_t lookbackWithheld;  // one tile in N publishes no status (torture); 0: none
@@ -97,7 +96,7 @@ KernelVariant decideVariant(const Tuning& t, const PipelineKey& key);
 // The specialization constants of a variant, by constant_id (VKSORT_SPEC_*): `value(id)`.
 uint32_t specializationValue(const KernelVariant& v, uint32_t constantId);
 // Every constant_id the kernels declare, ascending.
-extern const uint32_t kSpecializationIds[24];
+extern const uint32_t kSpecializationIds[23];
 
 // The variant as one line of text: its module and the switches of the constants it declares
 // (`declared`: modules.hpp's specIdsOf()).

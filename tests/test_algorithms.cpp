@@ -107,11 +107,12 @@ TEST_SUITE("algorithms") {
 
   TEST_CASE("the scan leaves each pass's bin starts and most frequent digit in the header") {
     // The histogram's workgroups add their counts to the header; the scan kernel turns them into
-    // bin starts and names each pass's most frequent digit with its share of the keys. A wrong
-    // name would only cost time (Onesweep counts that digit a subgroup at a time), so the header
-    // the sort left is read back and checked here. Pass p's digit is hot(p) for 3 keys in 5 and
-    // spread over all digits for the rest; 8 tiles (several histogram workgroups), the count given
-    // directly and read from a buffer, both algorithms.
+    // bin starts and names each pass's most frequent digit with its share of the keys and the
+    // pass's class by that share (kPass*: what the binning kernel does with the digit). A wrong
+    // name or class would only cost time (Onesweep counts that digit a subgroup at a time), so the
+    // header the sort left is read back and checked here. Pass p's digit is hot(p) for 3 keys in 5
+    // (60.2%) and spread over all digits for the rest; 8 tiles (several histogram workgroups), the
+    // count given directly and read from a buffer, both algorithms, each class.
     const TestProperties props = testProperties(gpu().sorter);
     const uint32_t radix = vksort::detail::kRadix;
     auto hot = [&](uint32_t pass) { return (3 + 40 * pass) % radix; };
@@ -128,7 +129,16 @@ TEST_SUITE("algorithms") {
           ++counts[pass][digit];
           keys[size_t(i) * words + pass / 4] |= digit << (8 * (pass % 4));
         }
-      for (const char* tuning : {"algorithm=1,small_keys=0,chained_up_to=0", "algorithm=2,small_keys=0"})
+      const struct {
+        const char* tuning;
+        uint32_t passClass;
+      } tunings[] = {
+          {"algorithm=1,small_keys=0,chained_up_to=0,hot_digit_from=55,hot_digit_to=70,hot_rank_to=65",
+           vksort::detail::kPassHotRanked},
+          {"algorithm=1,small_keys=0,chained_up_to=0,hot_digit_from=50,hot_digit_to=59", vksort::detail::kPassCrowded},
+          {"algorithm=2,small_keys=0,hot_digit_from=55,hot_digit_to=70,hot_rank_to=58", vksort::detail::kPassHotCounted},
+          {"algorithm=2,small_keys=0,hot_digit_from=61,hot_digit_to=70", vksort::detail::kPassSpread}};
+      for (const auto& [tuning, passClass] : tunings)
         for (bool indirect : {false, true}) {
           CAPTURE(int(keyType));
           CAPTURE(std::string(tuning));
@@ -147,11 +157,12 @@ TEST_SUITE("algorithms") {
               start += counts[pass][d];
             }
             CHECK_MESSAGE(starts, "a pass's bin starts are not the exclusive sums of its digit counts");
-            const uint32_t top = out.header[vksort::detail::kHeaderTopDigits + pass];
+            const uint32_t top = out.header[vksort::detail::kHeaderPassClasses + pass];
             CHECK((top & 0xFFu) == hot(pass));
+            CHECK((top >> vksort::detail::kPassClassShift & 0xFFu) == passClass);
             // The share as scan.comp computes it, in floats (one unit either way: its division).
             const auto share = int64_t(float(counts[pass][hot(pass)]) / float(n) * float(vksort::detail::kTopShareOne));
-            CHECK(std::abs(int64_t(top >> 8) - share) <= 1);
+            CHECK(std::abs(int64_t(top >> vksort::detail::kTopShareShift) - share) <= 1);
           }
         }
     }
@@ -162,7 +173,8 @@ TEST_SUITE("algorithms") {
     // skewed form (ranked first); the scan gives the pass's grid to the skewed one where its top
     // digit holds that share of the keys and none to the other. Passes alternate here: even ones
     // put 3 keys in 5 on one digit (60%), odd ones spread them. The header the sort left shows each
-    // pass's choice; a pass whose chosen kernel were not recorded would leave the keys unsorted.
+    // pass's choice and class (a skewed pass ranks its hot digit as far as it counts it: past
+    // hot_rank_to); a pass whose chosen kernel were not recorded would leave the keys unsorted.
     // Direct and indirect, one portion and portions of 2 tiles, keys alone, pairs and 64-bit keys
     // of 4 passes (the header holds the grids of kMaxChoosingPasses: more run one kernel).
     const uint32_t radix = vksort::detail::kRadix;
@@ -171,7 +183,8 @@ TEST_SUITE("algorithms") {
                                           configOf(KeyType::u64, ValueType::u32, vksort::SortOrder::ascending, 0, 32)};
     for (const vksort::SortConfig& config : configs) {
       const uint32_t words = keyWords(config), passes = 4;
-      for (const char* tuning : {"algorithm=1,small_keys=0,chained_up_to=0,atomic_ranking=1,fit_percent=0,skewed_from=50",
+      for (const char* tuning : {"algorithm=1,small_keys=0,chained_up_to=0,atomic_ranking=1,fit_percent=0,skewed_from=50,"
+                                 "hot_digit_from=55,hot_digit_to=70,hot_rank_to=58",
                                  "algorithm=1,small_keys=0,chained_up_to=0,atomic_ranking=1,fit_percent=0,skewed_from=50,"
                                  "portion_tiles=2"})
         for (bool indirect : {false, true}) {
@@ -203,6 +216,11 @@ TEST_SUITE("algorithms") {
             const bool skewed = pass % 2 == 0;
             CHECK(grids[0] * grids[1] * grids[2] == (skewed ? 0 : groups));
             CHECK(grids[3] * grids[4] * grids[5] == (skewed ? groups : 0));
+            if (std::string(tuning).find("hot_rank_to=58") != std::string::npos) {
+              const uint32_t word = out.header[vksort::detail::kHeaderPassClasses + pass];
+              const uint32_t passClass = word >> vksort::detail::kPassClassShift & 0xFFu;
+              CHECK(passClass == (skewed ? vksort::detail::kPassHotRanked : vksort::detail::kPassSpread));
+            }
           }
         }
     }
