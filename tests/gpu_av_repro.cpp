@@ -8,7 +8,7 @@
 // writes wrong words (exit 1); "after" (the set bound after the dispatch) and any run without
 // GPU-AV are right. "sort before|after" does the same around a vksort sort, direct and indirect;
 // "sort before-empty" binds an empty set of its own layout just before recordSort, and "sort
-// before-own" records the sort in a command buffer of its own: the two workarounds README gives
+// before-own" records the sort in a command buffer of its own: the two workarounds DEVICES.md gives
 // for a frame that binds its sets first. CTest vksort.gpu_av_* runs all three under GPU-AV.
 #include <algorithm>
 #include <cstdio>
