@@ -4,7 +4,7 @@
 set -euo pipefail
 pkgs=(cmake g++ make libvulkan-dev libvulkan-volk-dev glslc glslang-tools spirv-tools
       doctest-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools python3
-      libglfw3-dev xvfb xauth)
+      libglfw3-dev xvfb xauth clang-format-14)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -41,9 +41,9 @@ constexpr bool sameLayout() {
   return sizeof(C) == sizeof(Cpp) && alignof(C) == alignof(Cpp);
 }
 [[maybe_unused]] void fieldsAgree(const VksortSorterCreateInfo& c, const vksort::SorterCreateInfo& cpp,
-                                  const VksortSortInfo& ci, const vksort::SortInfo& cppi, const VksortSorterProperties& cp,
-                                  const vksort::SorterProperties& cppp, const VksortDepthKeysInfo& cd,
-                                  const vksort::DepthKeysInfo& cppd) {
+                                  const VksortSortInfo& ci, const vksort::SortInfo& cppi,
+                                  const VksortSorterProperties& cp, const vksort::SorterProperties& cppp,
+                                  const VksortDepthKeysInfo& cd, const vksort::DepthKeysInfo& cppd) {
   [[maybe_unused]] auto& [a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14] = c;
   [[maybe_unused]] auto& [b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14] = cpp;
   [[maybe_unused]] auto& [c0, c1, c2, c3, c4, c5, c6, c7, c8, c9] = ci;
@@ -61,7 +61,8 @@ static_assert(sameLayout<VksortBufferRange, vksort::BufferRange>() &&
 static_assert(sameLayout<VksortScratchRequirements, vksort::ScratchRequirements>() &&
               offsetof(VksortScratchRequirements, usage) == offsetof(vksort::ScratchRequirements, usage));
 static_assert(sameLayout<VksortDeviceRequirements, vksort::DeviceRequirements>() &&
-              offsetof(VksortDeviceRequirements, extensionNames) == offsetof(vksort::DeviceRequirements, extensionNames) &&
+              offsetof(VksortDeviceRequirements, extensionNames) ==
+                  offsetof(vksort::DeviceRequirements, extensionNames) &&
               VKSORT_MAX_REQUIRED_EXTENSIONS == vksort::kMaxRequiredExtensions);
 static_assert(sameLayout<VksortPreparedSort, vksort::PreparedSort>() &&
               offsetof(VksortPreparedSort, maxCount) == offsetof(vksort::PreparedSort, maxCount));
@@ -92,7 +93,8 @@ VksortResult vksortGetDeviceRequirements(VkInstance instance, PFN_vkGetInstanceP
                                          VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures2* features,
                                          VksortDeviceRequirements* out) {
   vksort::DeviceRequirements r;
-  vksort::Status s = vksort::getDeviceRequirements(instance, getInstanceProcAddr, physicalDevice, features, out ? &r : nullptr);
+  vksort::Status s =
+      vksort::getDeviceRequirements(instance, getInstanceProcAddr, physicalDevice, features, out ? &r : nullptr);
   if (s) {
     out->extensionCount = r.extensionCount;
     std::copy(std::begin(r.extensionNames), std::end(r.extensionNames), out->extensionNames);

@@ -30,7 +30,8 @@ inline vksort::SortConfig toCpp(const VksortSortConfig& c) {
 // A C array of prepared sorts as C++ ones (empty for null).
 inline std::vector<vksort::PreparedSort> toCpp(const VksortPreparedSort* sorts, uint32_t count) {
   std::vector<vksort::PreparedSort> out;
-  for (uint32_t i = 0; sorts && i < count; ++i) out.push_back({.config = toCpp(sorts[i].config), .maxCount = sorts[i].maxCount});
+  for (uint32_t i = 0; sorts && i < count; ++i)
+    out.push_back({.config = toCpp(sorts[i].config), .maxCount = sorts[i].maxCount});
   return out;
 }
 

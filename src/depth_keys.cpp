@@ -47,8 +47,9 @@ Status recordDepthKeys(Sorter s, VkCommandBuffer cmd, const DepthKeysInfo& info)
   if (span == 0) return {};
   const VkDeviceAddress depths = addressOf(*s, info.depths);
   if (depths % 4 != 0)
-    return fail(Result::errorInvalidArgument, "the depths' device address is not a multiple of 4: bind the buffer's "
-                                              "memory at an aligned offset");
+    return fail(Result::errorInvalidArgument,
+                "the depths' device address is not a multiple of 4: bind the buffer's "
+                "memory at an aligned offset");
   VkPipeline range = VK_NULL_HANDLE, keys = VK_NULL_HANDLE;
   if (Status st = s->pipelines.get({kDepthRange, 0, 0, 0, false, kDigitAnyWord, false}, &range); !st) return st;
   if (Status st = s->pipelines.get({kDepthKeys, 0, 0, 0, false, kDigitAnyWord, false}, &keys); !st) return st;

@@ -62,7 +62,8 @@ Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDev
                        bool pipelineStatistics, DeviceCaps* caps) {
   EnabledFeatures enabled = readEnabledFeatures(info);
 
-  VkPhysicalDeviceProperties2 base = vkStruct<VkPhysicalDeviceProperties2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2);
+  VkPhysicalDeviceProperties2 base =
+      vkStruct<VkPhysicalDeviceProperties2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2);
   fn.getPhysicalDeviceProperties2(physicalDevice, &base);
   const VkPhysicalDeviceProperties& p = base.properties;
   if (p.apiVersion < VK_API_VERSION_1_1)
@@ -73,7 +74,8 @@ Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDev
   // enabling its features proves.
   bool haveSizeControl = p.apiVersion >= VK_API_VERSION_1_3 || enabled.subgroupSizeControl;
   // The SM count, where the device reports it (a property: the extension need not be enabled).
-  VkPhysicalDeviceShaderSMBuiltinsPropertiesNV sm = vkStruct<VkPhysicalDeviceShaderSMBuiltinsPropertiesNV>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SM_BUILTINS_PROPERTIES_NV);
+  VkPhysicalDeviceShaderSMBuiltinsPropertiesNV sm = vkStruct<VkPhysicalDeviceShaderSMBuiltinsPropertiesNV>(
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SM_BUILTINS_PROPERTIES_NV);
   const std::vector<VkExtensionProperties> extensions = deviceExtensions(fn, physicalDevice);
   const bool haveSmCount = listed(extensions, VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME);
   auto sizeControl = vkStruct<VkPhysicalDeviceSubgroupSizeControlProperties>(
@@ -82,13 +84,15 @@ Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDev
                                                                haveSizeControl ? static_cast<void*>(&sizeControl)
                                                                : haveSmCount   ? static_cast<void*>(&sm)
                                                                                : nullptr);
-  auto driver = vkStruct<VkPhysicalDeviceDriverProperties>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES, &subgroup);
+  auto driver =
+      vkStruct<VkPhysicalDeviceDriverProperties>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES, &subgroup);
   bool haveDriver = p.apiVersion >= VK_API_VERSION_1_2;
   auto props = vkStruct<VkPhysicalDeviceProperties2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
                                                      haveDriver ? static_cast<void*>(&driver) : &subgroup);
   fn.getPhysicalDeviceProperties2(physicalDevice, &props);
 
-  VkPhysicalDeviceBufferDeviceAddressFeatures bda = vkStruct<VkPhysicalDeviceBufferDeviceAddressFeatures>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES);
+  VkPhysicalDeviceBufferDeviceAddressFeatures bda = vkStruct<VkPhysicalDeviceBufferDeviceAddressFeatures>(
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES);
   auto features = vkStruct<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &bda);
   fn.getPhysicalDeviceFeatures2(physicalDevice, &features);
 
@@ -118,8 +122,8 @@ Status queryDeviceCaps(const InstanceFunctions& fn, VkPhysicalDevice physicalDev
   caps->multiprocessors = haveSmCount ? sm.shaderSMCount : 0;
   caps->partitionedSubgroups = (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) &&
                                extensionEnabled(info, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
-  caps->pipelineStatistics = pipelineStatistics &&
-                             extensionEnabled(info, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
+  caps->pipelineStatistics =
+      pipelineStatistics && extensionEnabled(info, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
   caps->hasSubgroupSizeControl = haveSizeControl || listed(extensions, VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME);
   caps->hasPartitionedSubgroups = (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) &&
                                   listed(extensions, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
@@ -158,10 +162,12 @@ Status checkProvenSubgroupSize(const DeviceCaps& caps, bool sizeControl) {
 
 bool offersSubgroupSizeControl(const InstanceFunctions& fn, VkPhysicalDevice physicalDevice, const DeviceCaps& caps) {
   if (!caps.hasSubgroupSizeControl) return false;
-  auto features = vkStruct<VkPhysicalDeviceSubgroupSizeControlFeatures>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES);
+  auto features = vkStruct<VkPhysicalDeviceSubgroupSizeControlFeatures>(
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES);
   auto all = vkStruct<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features);
   fn.getPhysicalDeviceFeatures2(physicalDevice, &all);
-  auto properties = vkStruct<VkPhysicalDeviceSubgroupSizeControlProperties>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES);
+  auto properties = vkStruct<VkPhysicalDeviceSubgroupSizeControlProperties>(
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES);
   auto props = vkStruct<VkPhysicalDeviceProperties2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &properties);
   fn.getPhysicalDeviceProperties2(physicalDevice, &props);
   return features.subgroupSizeControl && features.computeFullSubgroups &&

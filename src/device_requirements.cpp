@@ -7,9 +7,11 @@ namespace vksort {
 using namespace detail;
 
 Status getDeviceRequirements(VkInstance instance, PFN_vkGetInstanceProcAddr getInstanceProcAddr,
-                             VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures2* features, DeviceRequirements* out) {
+                             VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures2* features,
+                             DeviceRequirements* out) {
   if (!instance || !getInstanceProcAddr || !physicalDevice)
-    return fail(Result::errorInvalidArgument, "getDeviceRequirements needs instance, vkGetInstanceProcAddr and physicalDevice");
+    return fail(Result::errorInvalidArgument,
+                "getDeviceRequirements needs instance, vkGetInstanceProcAddr and physicalDevice");
   if (!features)
     return fail(Result::errorInvalidArgument,
                 "pFeatures is null: pass the VkPhysicalDeviceFeatures2 at the head of your VkDeviceCreateInfo's pNext "
@@ -22,8 +24,8 @@ Status getDeviceRequirements(VkInstance instance, PFN_vkGetInstanceProcAddr getI
                 "pFeatures has sType %d, not VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2: pass a "
                 "VkPhysicalDeviceFeatures2 (a VkPhysicalDeviceFeatures for pEnabledFeatures cannot carry a chain)",
                 int(features->sType));
-  if (Status st = checkChain(reinterpret_cast<const VkBaseInStructure*>(features), "pFeatures",
-                             "Vulkan feature struct", ": chain only structs that extend VkDeviceCreateInfo");
+  if (Status st = checkChain(reinterpret_cast<const VkBaseInStructure*>(features), "pFeatures", "Vulkan feature struct",
+                             ": chain only structs that extend VkDeviceCreateInfo");
       !st)
     return st;
   if (!out) return fail(Result::errorInvalidArgument, "pRequirements is null");
@@ -39,15 +41,16 @@ Status getDeviceRequirements(VkInstance instance, PFN_vkGetInstanceProcAddr getI
   VkBool32* bufferDeviceAddress = nullptr;
   VkBool32* subgroupSizeControl = nullptr;
   VkBool32* computeFullSubgroups = nullptr;
-  visitFeatureFields(reinterpret_cast<VkBaseOutStructure*>(features), [&](VkStructureType type, Feature feature, VkBool32* field) {
-    if (type == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES && !v13) return;  // not this device's struct
-    (feature == Feature::bufferDeviceAddress   ? bufferDeviceAddress
-     : feature == Feature::subgroupSizeControl ? subgroupSizeControl
-                                               : computeFullSubgroups) = field;
-  });
+  visitFeatureFields(reinterpret_cast<VkBaseOutStructure*>(features),
+                     [&](VkStructureType type, Feature feature, VkBool32* field) {
+                       if (type == VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES && !v13)
+                         return;  // not this device's struct
+                       (feature == Feature::bufferDeviceAddress   ? bufferDeviceAddress
+                        : feature == Feature::subgroupSizeControl ? subgroupSizeControl
+                                                                  : computeFullSubgroups) = field;
+                     });
   if (!bufferDeviceAddress)
-    return fail(Result::errorInvalidArgument,
-                "no struct in pFeatures's chain holds bufferDeviceAddress: chain a %s",
+    return fail(Result::errorInvalidArgument, "no struct in pFeatures's chain holds bufferDeviceAddress: chain a %s",
                 v12 ? "VkPhysicalDeviceVulkan12Features" : "VkPhysicalDeviceBufferDeviceAddressFeatures");
   const bool useSizeControl = sizeControl && subgroupSizeControl;
   if (Status st = checkProvenSubgroupSize(caps, useSizeControl); !st) {

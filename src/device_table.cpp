@@ -4,11 +4,11 @@ namespace vksort::detail {
 
 const char* loadInstanceFunctions(VkInstance instance, PFN_vkGetInstanceProcAddr gipa, InstanceFunctions* out) {
   // The 1.1 core names, falling back to VK_KHR_get_physical_device_properties2 on 1.0 instances.
-  out->getPhysicalDeviceProperties2 = reinterpret_cast<PFN_vkGetPhysicalDeviceProperties2>(
-      gipa(instance, "vkGetPhysicalDeviceProperties2"));
+  out->getPhysicalDeviceProperties2 =
+      reinterpret_cast<PFN_vkGetPhysicalDeviceProperties2>(gipa(instance, "vkGetPhysicalDeviceProperties2"));
   if (!out->getPhysicalDeviceProperties2)
-    out->getPhysicalDeviceProperties2 = reinterpret_cast<PFN_vkGetPhysicalDeviceProperties2>(
-        gipa(instance, "vkGetPhysicalDeviceProperties2KHR"));
+    out->getPhysicalDeviceProperties2 =
+        reinterpret_cast<PFN_vkGetPhysicalDeviceProperties2>(gipa(instance, "vkGetPhysicalDeviceProperties2KHR"));
   out->getPhysicalDeviceFeatures2 =
       reinterpret_cast<PFN_vkGetPhysicalDeviceFeatures2>(gipa(instance, "vkGetPhysicalDeviceFeatures2"));
   if (!out->getPhysicalDeviceFeatures2)
@@ -40,7 +40,7 @@ const char* loadInstanceFunctions(VkInstance instance, PFN_vkGetInstanceProcAddr
   X(vkCmdWriteTimestamp)
 
 const char* loadDeviceTable(VkDevice device, PFN_vkGetDeviceProcAddr gdpa, VolkDeviceTable* out) {
-#define VKSORT_LOAD(name)                                          \
+#define VKSORT_LOAD(name)                                        \
   out->name = reinterpret_cast<PFN_##name>(gdpa(device, #name)); \
   if (!out->name) return #name;
   VKSORT_DEVICE_FUNCTIONS(VKSORT_LOAD)
@@ -52,10 +52,10 @@ const char* loadDeviceTable(VkDevice device, PFN_vkGetDeviceProcAddr gdpa, VolkD
         reinterpret_cast<PFN_vkGetBufferDeviceAddress>(gdpa(device, "vkGetBufferDeviceAddressKHR"));
   if (!out->vkGetBufferDeviceAddress) return "vkGetBufferDeviceAddress";
   // Optional: pipeline statistics for developers (VKSORT_PIPELINE_STATS).
-  out->vkGetPipelineExecutablePropertiesKHR = reinterpret_cast<PFN_vkGetPipelineExecutablePropertiesKHR>(
-      gdpa(device, "vkGetPipelineExecutablePropertiesKHR"));
-  out->vkGetPipelineExecutableStatisticsKHR = reinterpret_cast<PFN_vkGetPipelineExecutableStatisticsKHR>(
-      gdpa(device, "vkGetPipelineExecutableStatisticsKHR"));
+  out->vkGetPipelineExecutablePropertiesKHR =
+      reinterpret_cast<PFN_vkGetPipelineExecutablePropertiesKHR>(gdpa(device, "vkGetPipelineExecutablePropertiesKHR"));
+  out->vkGetPipelineExecutableStatisticsKHR =
+      reinterpret_cast<PFN_vkGetPipelineExecutableStatisticsKHR>(gdpa(device, "vkGetPipelineExecutableStatisticsKHR"));
   return nullptr;
 }
 

@@ -84,24 +84,58 @@ template <size_t N>
 constexpr ModuleCode codeOf(const uint32_t (&words)[N]) {
   return {words, sizeof words};
 }
-const ModuleCode kModules[uint32_t(Module::count)] = {
-    codeOf(kInitSpirv),          codeOf(kHistogramSpirv),         codeOf(kHistogram64Spirv),
-    codeOf(kScanSpirv),          codeOf(kOnesweepSpirv),          codeOf(kOnesweep64Spirv),
-    codeOf(kOnesweepPartitionedSpirv), codeOf(kOnesweepPartitioned64Spirv), codeOf(kOnesweepFittedSpirv),
-    codeOf(kOnesweepFitted64Spirv), codeOf(kCopyBackSpirv),       codeOf(kTileScanSpirv),
-    codeOf(kUpsweepSpirv),       codeOf(kUpsweep64Spirv),         codeOf(kDownsweepSpirv),
-    codeOf(kDownsweep64Spirv),   codeOf(kSmallSortSpirv),         codeOf(kSmallSort64Spirv),
-    codeOf(kSmallBitonicSpirv),  codeOf(kSmallBitonic64Spirv),    codeOf(kChainedSpirv),
-    codeOf(kChained64Spirv),     codeOf(kDepthRangeSpirv),        codeOf(kDepthKeysSpirv)};
+const ModuleCode kModules[uint32_t(Module::count)] = {codeOf(kInitSpirv),
+                                                      codeOf(kHistogramSpirv),
+                                                      codeOf(kHistogram64Spirv),
+                                                      codeOf(kScanSpirv),
+                                                      codeOf(kOnesweepSpirv),
+                                                      codeOf(kOnesweep64Spirv),
+                                                      codeOf(kOnesweepPartitionedSpirv),
+                                                      codeOf(kOnesweepPartitioned64Spirv),
+                                                      codeOf(kOnesweepFittedSpirv),
+                                                      codeOf(kOnesweepFitted64Spirv),
+                                                      codeOf(kCopyBackSpirv),
+                                                      codeOf(kTileScanSpirv),
+                                                      codeOf(kUpsweepSpirv),
+                                                      codeOf(kUpsweep64Spirv),
+                                                      codeOf(kDownsweepSpirv),
+                                                      codeOf(kDownsweep64Spirv),
+                                                      codeOf(kSmallSortSpirv),
+                                                      codeOf(kSmallSort64Spirv),
+                                                      codeOf(kSmallBitonicSpirv),
+                                                      codeOf(kSmallBitonic64Spirv),
+                                                      codeOf(kChainedSpirv),
+                                                      codeOf(kChained64Spirv),
+                                                      codeOf(kDepthRangeSpirv),
+                                                      codeOf(kDepthKeysSpirv)};
 
 }  // namespace
 
 const char* moduleName(Module m) {
-  static const char* const kNames[uint32_t(Module::count)] = {
-      "init",           "histogram",        "histogram64", "scan",      "onesweep",    "onesweep64",
-      "onesweep_partitioned", "onesweep_partitioned64", "onesweep_fitted", "onesweep_fitted64", "copy_back",
-      "tile_scan",      "upsweep",          "upsweep64",   "downsweep", "downsweep64", "small_sort",
-      "small_sort64",   "small_bitonic",    "small_bitonic64", "chained", "chained64", "depth_range", "depth_keys"};
+  static const char* const kNames[uint32_t(Module::count)] = {"init",
+                                                              "histogram",
+                                                              "histogram64",
+                                                              "scan",
+                                                              "onesweep",
+                                                              "onesweep64",
+                                                              "onesweep_partitioned",
+                                                              "onesweep_partitioned64",
+                                                              "onesweep_fitted",
+                                                              "onesweep_fitted64",
+                                                              "copy_back",
+                                                              "tile_scan",
+                                                              "upsweep",
+                                                              "upsweep64",
+                                                              "downsweep",
+                                                              "downsweep64",
+                                                              "small_sort",
+                                                              "small_sort64",
+                                                              "small_bitonic",
+                                                              "small_bitonic64",
+                                                              "chained",
+                                                              "chained64",
+                                                              "depth_range",
+                                                              "depth_keys"};
   return m < Module::count ? kNames[uint32_t(m)] : "?";
 }
 

@@ -8,9 +8,31 @@ namespace vksort::detail {
 
 // The embedded SPIR-V modules (cmake/VksortShaders.cmake).
 enum class Module : uint32_t {
-  init, histogram, histogram64, scan, onesweep, onesweep64, onesweepPartitioned, onesweepPartitioned64,
-  onesweepFitted, onesweepFitted64, copyBack, tileScan, upsweep, upsweep64, downsweep, downsweep64, smallSort,
-  smallSort64, smallBitonic, smallBitonic64, chained, chained64, depthRange, depthKeys, count
+  init,
+  histogram,
+  histogram64,
+  scan,
+  onesweep,
+  onesweep64,
+  onesweepPartitioned,
+  onesweepPartitioned64,
+  onesweepFitted,
+  onesweepFitted64,
+  copyBack,
+  tileScan,
+  upsweep,
+  upsweep64,
+  downsweep,
+  downsweep64,
+  smallSort,
+  smallSort64,
+  smallBitonic,
+  smallBitonic64,
+  chained,
+  chained64,
+  depthRange,
+  depthKeys,
+  count
 };
 const char* moduleName(Module m);
 

@@ -23,7 +23,8 @@ Status Pipelines::create(const VolkDeviceTable& vk, VkDevice device, const Tunin
   allocator_ = allocator;
   static_assert(sizeof(SortPush) <= 128, "maxPushConstantsSize is 128 bytes on many devices");
   VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(SortPush)};
-  VkPipelineLayoutCreateInfo layoutInfo = vkStruct<VkPipelineLayoutCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO);
+  VkPipelineLayoutCreateInfo layoutInfo =
+      vkStruct<VkPipelineLayoutCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO);
   layoutInfo.pushConstantRangeCount = 1;
   layoutInfo.pPushConstantRanges = &range;
   if (VkResult r = vk.vkCreatePipelineLayout(device, &layoutInfo, allocator, &layout_); r != VK_SUCCESS)
@@ -39,7 +40,8 @@ Status Pipelines::get(const PipelineKey& given, VkPipeline* out) const {
   // of the four combinations.
   const uint32_t forms =
       ((key.permutation & kFlagIndexValues) != 0 ? 1u : 0u) | ((key.permutation & kFlagDiscardKeys) != 0 ? 2u : 0u);
-  VkPipeline& slot = pipelines_[key.kernel][key.keyType][key.valueType][key.tier][key.fitted][key.digitWord][key.skewed][forms];
+  VkPipeline& slot =
+      pipelines_[key.kernel][key.keyType][key.valueType][key.tier][key.fitted][key.digitWord][key.skewed][forms];
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (slot) {
@@ -81,7 +83,8 @@ Status Pipelines::build(const PipelineKey& key, VkPipeline* out) const {
       VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO);
   requiredSize.requiredSubgroupSize = variant.subgroupSize;
 
-  VkComputePipelineCreateInfo info = vkStruct<VkComputePipelineCreateInfo>(VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO);
+  VkComputePipelineCreateInfo info =
+      vkStruct<VkComputePipelineCreateInfo>(VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO);
   info.stage = vkStruct<VkPipelineShaderStageCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO);
   info.stage.pNext = variant.requireSubgroupSize ? &requiredSize : nullptr;
   info.stage.flags = variant.requireSubgroupSize ? VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT : 0;
@@ -102,7 +105,8 @@ Status Pipelines::build(const PipelineKey& key, VkPipeline* out) const {
     static const char* const kWords[kDigitWords] = {"", " low word", " high word"};
     char name[80];
     std::snprintf(name, sizeof name, "%s key %u value %u tier %u%s%s%s", kernelName(key.kernel), key.keyType,
-                  key.valueType, key.tier, key.fitted ? " fitted" : "", kWords[key.digitWord], key.skewed ? " skewed" : "");
+                  key.valueType, key.tier, key.fitted ? " fitted" : "", kWords[key.digitWord],
+                  key.skewed ? " skewed" : "");
     printPipelineStatistics(*vk_, device_, *out, name);
   }
   return {};

@@ -12,8 +12,8 @@ namespace {
 uint32_t divideUp(uint32_t a, uint32_t b) { return uint32_t((uint64_t(a) + b - 1) / b); }
 
 const char* roleName(Role r) {
-  static const char* const kNames[kRoleBinning] = {"init", "histogram", "scan", "copy-back", "tile scan", "one-workgroup sort",
-                                                   "chained sort"};
+  static const char* const kNames[kRoleBinning] = {"init",      "histogram",          "scan",        "copy-back",
+                                                   "tile scan", "one-workgroup sort", "chained sort"};
   return r < kRoleBinning ? kNames[r] : r < kRoleUpsweep ? "binning" : r < kRoleSkewed ? "upsweep" : "skewed binning";
 }
 
@@ -53,12 +53,15 @@ void choosePipelines(SortPlan* p, bool onesweep) {
   p->pipelines[kRoleScan] = {kScan, 0, 0, 0, false, kDigitAnyWord, false};
   for (uint32_t pass = 0; !p->chained && pass < p->passes; ++pass) {
     const uint32_t word = digitWordOf(c, pass);
-    p->pipelines[kRoleBinning + word] = {onesweep ? kBinning : kDownsweep, keyType, valueType, p->tier, p->fitted, word, false};
+    p->pipelines[kRoleBinning + word] = {
+        onesweep ? kBinning : kDownsweep, keyType, valueType, p->tier, p->fitted, word, false};
     if (!onesweep) p->pipelines[kRoleUpsweep + word] = {kUpsweep, keyType, valueType, p->tier, false, word, false};
-    if (p->skewedFrom != 0) p->pipelines[kRoleSkewed + word] = {kBinning, keyType, valueType, p->tier, false, word, true};
+    if (p->skewedFrom != 0)
+      p->pipelines[kRoleSkewed + word] = {kBinning, keyType, valueType, p->tier, false, word, true};
   }
   if (!onesweep && !p->chained) p->pipelines[kRoleTileScan] = {kTileScan, 0, 0, 0, false, kDigitAnyWord, false};
-  if (p->smallKeys != 0) p->pipelines[kRoleSmall] = {kSmallSort, keyType, valueType, p->smallTier, false, kDigitAnyWord, false};
+  if (p->smallKeys != 0)
+    p->pipelines[kRoleSmall] = {kSmallSort, keyType, valueType, p->smallTier, false, kDigitAnyWord, false};
   if (p->chained) p->pipelines[kRoleChained] = {kChained, keyType, valueType, p->tier, false, kDigitAnyWord, false};
   p->pipelines[kRoleCopyBack] = {kCopyBack, 0, 0, 0, false, kDigitAnyWord, false};
   for (PipelineKey& k : p->pipelines) k.permutation = permutationFlags(c);
@@ -89,13 +92,15 @@ SortPlan planSort(const Tuning& t, const SortConfig& c, uint32_t count, uint32_t
   p.portions = onesweep ? divideUp(p.span, p.portionKeys) : 1;
   // Histogram workgroups: up to histogramTilesPerWorkgroup tiles each, fewer where that leaves
   // fewer than histogramMinWorkgroups of them (each workgroup reads its tiles in sequence).
-  p.histogramGroupTiles = std::clamp(divideUp(p.span, p.tileKeys) / t.histogramMinWorkgroups, 1u, t.histogramTilesPerWorkgroup);
+  p.histogramGroupTiles =
+      std::clamp(divideUp(p.span, p.tileKeys) / t.histogramMinWorkgroups, 1u, t.histogramTilesPerWorkgroup);
   // A scatter's byte offset may pass 2^31 (addressing.glsl), or the tuning asks for 64-bit addresses.
   const uint64_t elementBytes = std::max(keyBytes(c.keyType), valueBytes(c.valueType));
   p.wideAddresses = uint64_t(p.span) * elementBytes > 0x7FFFFFFFull || p.span >= t.wideAddressesFrom;
   // Passes choose their kernel where the tile has a skewed form (not for tiles fitted to waves,
   // whose kernel has none, nor the chained sort's one dispatch), up to kMaxChoosingPasses.
-  p.skewedFrom = onesweep && !p.chained && !p.fitted && !p.smallOnly && p.passes <= kMaxChoosingPasses ? p.tile.skewedFrom : 0;
+  p.skewedFrom =
+      onesweep && !p.chained && !p.fitted && !p.smallOnly && p.passes <= kMaxChoosingPasses ? p.tile.skewedFrom : 0;
   // The scan classes each pass (kPass*) by these: the tile's hot-digit shares (read only by
   // binning kernels that count hot digits: KernelVariant::hotDigits) and the skewed form's.
   p.passShares = p.tile.hotDigitFrom << kShareHotFrom | p.tile.hotDigitTo << kShareHotTo |
@@ -106,10 +111,15 @@ SortPlan planSort(const Tuning& t, const SortConfig& c, uint32_t count, uint32_t
   // The dispatches. A grid that depends on the count comes, for an indirect sort, from the
   // arguments the init kernel wrote into the header.
   auto add = [&](Role role, uint32_t groups, uint32_t slot, bool stamp) -> PlannedDispatch& {
-    p.dispatches.push_back({.role = role, .pass = 0, .portion = 0, .dispatchIndex = 0, .groups = groups,
+    p.dispatches.push_back({.role = role,
+                            .pass = 0,
+                            .portion = 0,
+                            .dispatchIndex = 0,
+                            .groups = groups,
                             .indirectWord = indirect && slot != kDirectGrid ? kHeaderDispatch + slot * 4 : kDirectGrid,
                             .barrierBefore = false,
-                            .barrierAfter = kBarrierNone, .timestampAfter = stamp});
+                            .barrierAfter = kBarrierNone,
+                            .timestampAfter = stamp});
     return p.dispatches.back();
   };
   if (p.smallOnly && !indirect) {  // the whole sort in one workgroup
@@ -221,15 +231,18 @@ std::string describePlan(const Tuning& t, const SortPlan& p) {
   std::string out;
   char line[256];
   const SortConfig& c = p.config;
-  std::snprintf(line, sizeof line, "sort of %u %s keys%s%s%s, %s, bits [%u, %u): %u passes, %s, %s\n",
-                p.count, keyTypeName(c.keyType),
-                c.valueType == ValueType::none ? "" : c.valueType == ValueType::u32 ? " with u32 values"
-                                                  : c.valueType == ValueType::index ? " with their indices"
-                                                                                    : " with u64 values",
-                c.discardKeys ? " (only the values out)" : "", p.indirect ? " (indirect: at most)" : "", c.order == SortOrder::ascending ? "ascending" : "descending",
-                c.beginBit, c.endBit, p.passes,
+  std::snprintf(line, sizeof line, "sort of %u %s keys%s%s%s, %s, bits [%u, %u): %u passes, %s, %s\n", p.count,
+                keyTypeName(c.keyType),
+                c.valueType == ValueType::none    ? ""
+                : c.valueType == ValueType::u32   ? " with u32 values"
+                : c.valueType == ValueType::index ? " with their indices"
+                                                  : " with u64 values",
+                c.discardKeys ? " (only the values out)" : "", p.indirect ? " (indirect: at most)" : "",
+                c.order == SortOrder::ascending ? "ascending" : "descending", c.beginBit, c.endBit, p.passes,
                 t.algorithm == Algorithm::onesweep ? "Onesweep" : "reduce-then-scan",
-                p.smallOnly ? "in one workgroup" : p.chained ? "chained in one dispatch" : "one dispatch per pass");
+                p.smallOnly ? "in one workgroup"
+                : p.chained ? "chained in one dispatch"
+                            : "one dispatch per pass");
   out += line;
   std::snprintf(line, sizeof line,
                 "tile class %s, tier %u (from %u keys): %u x %u keys in %u round%s, %u keys per tile%s; "
@@ -266,13 +279,17 @@ std::string describePlan(const Tuning& t, const SortPlan& p) {
     const KernelVariant v = decideVariant(t, normalizedKey(t, key));
     std::string what = roleName(d.role);
     if (d.role >= kRoleBinning) {
-      what = key.kernel == kDownsweep ? "downsweep" : key.kernel == kUpsweep ? "upsweep" : key.skewed ? "skewed" : "binning";
+      what = key.kernel == kDownsweep ? "downsweep"
+             : key.kernel == kUpsweep ? "upsweep"
+             : key.skewed             ? "skewed"
+                                      : "binning";
       what += " pass " + std::to_string(d.pass);
       if (p.portions > 1 && key.kernel == kBinning) what += " portion " + std::to_string(d.portion);
     }
     const std::string grid = p.skewedFrom != 0 && d.role >= kRoleBinning ? "grid from the scan"
-                             : d.indirectGrid()                         ? "grid from the GPU's count"
-                             : std::to_string(d.groups) + (d.groups == 1 ? " workgroup" : " workgroups");
+                             : d.indirectGrid()
+                                 ? "grid from the GPU's count"
+                                 : std::to_string(d.groups) + (d.groups == 1 ? " workgroup" : " workgroups");
     std::snprintf(line, sizeof line, "%2u. %-22s %-22s ", ++n, what.c_str(), grid.c_str());
     out += line;
     out += describeVariant(v, specIdsOf(v.module));

@@ -33,10 +33,16 @@ uint32_t digitWordOf(const SortConfig& config, uint32_t pass);
 
 // The pipelines a sort uses, by role (a role it does not use: kKernelCount).
 enum Role : uint32_t {
-  kRoleInit, kRoleHistogram, kRoleScan, kRoleCopyBack, kRoleTileScan, kRoleSmall, kRoleChained,
-  kRoleBinning,                             // + digit word (kDigitWords of them)
+  kRoleInit,
+  kRoleHistogram,
+  kRoleScan,
+  kRoleCopyBack,
+  kRoleTileScan,
+  kRoleSmall,
+  kRoleChained,
+  kRoleBinning,                               // + digit word (kDigitWords of them)
   kRoleUpsweep = kRoleBinning + kDigitWords,  // + digit word
-  kRoleSkewed = kRoleUpsweep + kDigitWords,  // + digit word: Onesweep's binning of skewed passes
+  kRoleSkewed = kRoleUpsweep + kDigitWords,   // + digit word: Onesweep's binning of skewed passes
   kRoles = kRoleSkewed + kDigitWords
 };
 
@@ -54,7 +60,7 @@ struct PlannedDispatch {
   uint32_t indirectWord;   // the header word of the dispatch arguments it reads, or kDirectGrid
   bool barrierBefore;      // a compute barrier before it
   Barrier barrierAfter;
-  bool timestampAfter;     // a profiling timestamp after it (and after its barrier)
+  bool timestampAfter;  // a profiling timestamp after it (and after its barrier)
   bool indirectGrid() const { return indirectWord != ~0u; }
 };
 constexpr uint32_t kDirectGrid = ~0u;
@@ -62,25 +68,25 @@ constexpr uint32_t kDirectGrid = ~0u;
 struct SortPlan {
   SortConfig config;
   bool indirect;
-  uint32_t count;           // keys sorted (indirect sorts: at most this many, maxCount)
-  uint32_t span;            // keys the recording covers: count, or an indirect sort's maxCount
+  uint32_t count;  // keys sorted (indirect sorts: at most this many, maxCount)
+  uint32_t span;   // keys the recording covers: count, or an indirect sort's maxCount
   uint32_t passes;
-  TileShape tile;           // the binning tile of the sort's tier
+  TileShape tile;  // the binning tile of the sort's tier
   uint32_t tier;
-  uint32_t tileKeys;        // tile.keys(), or fewer for tiles fitted to whole waves
+  uint32_t tileKeys;  // tile.keys(), or fewer for tiles fitted to whole waves
   bool fitted;
-  bool chained;             // histogram, scan and every pass in one dispatch
-  uint32_t smallKeys;       // sorts up to this many keys run as one workgroup (0: none)
+  bool chained;        // histogram, scan and every pass in one dispatch
+  uint32_t smallKeys;  // sorts up to this many keys run as one workgroup (0: none)
   uint32_t smallTier;
-  bool smallOnly;           // a direct sort that runs as one workgroup alone
-  uint32_t portionKeys;     // Onesweep: keys of a full portion
+  bool smallOnly;        // a direct sort that runs as one workgroup alone
+  uint32_t portionKeys;  // Onesweep: keys of a full portion
   uint32_t portions;
-  uint32_t histogramGroupTiles;  // binning tiles per histogram workgroup
-  bool wideAddresses;       // scatters compute 64-bit addresses
-  uint32_t skewedFrom;     // each pass chooses on the GPU between the tile and its skewed form,
-                            // this percent of its keys in one digit taking the latter (0: no choice)
-  uint32_t passShares;      // the percents the scan classes each pass by (SortPush::passShares)
-  ScratchLayout scratch;    // where each part of the scratch lies, for maxCount keys
+  uint32_t histogramGroupTiles;   // binning tiles per histogram workgroup
+  bool wideAddresses;             // scatters compute 64-bit addresses
+  uint32_t skewedFrom;            // each pass chooses on the GPU between the tile and its skewed form,
+                                  // this percent of its keys in one digit taking the latter (0: no choice)
+  uint32_t passShares;            // the percents the scan classes each pass by (SortPush::passShares)
+  ScratchLayout scratch;          // where each part of the scratch lies, for maxCount keys
   PipelineKey pipelines[kRoles];  // kernel kKernelCount: the role is not used
   std::vector<PlannedDispatch> dispatches;
 };

@@ -38,8 +38,7 @@ Status getSortPipelines(const Sorter_T& s, const SortPlan& plan, SortPipelines* 
     const PipelineKey& k = plan.pipelines[role];
     out->byRole[role] = VK_NULL_HANDLE;
     if (k.kernel == kKernelCount) continue;
-    if (Status st = s.pipelines.get(k, &out->byRole[role]); !st)
-      return st;
+    if (Status st = s.pipelines.get(k, &out->byRole[role]); !st) return st;
   }
   return {};
 }
@@ -52,7 +51,8 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
   const bool pairs = c.valueType != ValueType::none;
   const ScratchLayout& layout = plan.scratch;
   const uint32_t kb = keyBytes(c.keyType), vb = valueBytes(c.valueType);
-  const uint32_t baseFlags = (indirect ? kFlagIndirectCount : 0) | (c.order == SortOrder::descending ? kFlagDescending : 0) |
+  const uint32_t baseFlags = (indirect ? kFlagIndirectCount : 0) |
+                             (c.order == SortOrder::descending ? kFlagDescending : 0) |
                              (plan.wideAddresses ? kFlagWideAddresses : 0) |
                              (t.skipConstantPasses ? kFlagSkipConstantPasses : 0) | permutationFlags(c);
   const VkDeviceAddress keys[2] = {a.keys, a.scratch + layout.keysAlt};  // the ping-pong: the caller's, the scratch's
@@ -112,14 +112,14 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
       case kRoleScan:  // the shares it classes each pass by
         push.passShares = plan.passShares;
         break;
-      case kRoleTileScan:
-        break;
+      case kRoleTileScan: break;
       case kRoleCopyBack:  // from the scratch copies to the caller's buffers
         push.keysIn = keys[1];
         push.keysOut = keys[0];
         push.valsIn = values[1];
         push.valsOut = values[0];
-        push.flags = baseFlags | (pairs ? kFlagCopyValues : 0) | (kb == 8 ? kFlagKeys64 : 0) | (vb == 8 ? kFlagValues64 : 0);
+        push.flags =
+            baseFlags | (pairs ? kFlagCopyValues : 0) | (kb == 8 ? kFlagKeys64 : 0) | (vb == 8 ? kFlagValues64 : 0);
         break;
       default:
         setPass(d.pass);
@@ -136,7 +136,8 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
         push.statusNext = a.scratch + layout.status[(d.dispatchIndex + 1) & 1];
         push.portionStart = d.portion * plan.portionKeys;
         push.ticketCounter = d.dispatchIndex;
-        push.flags = baseFlags | (d.dispatchIndex + 1 < plan.passes * plan.portions ? kFlagClearNext : 0);  // not the last
+        push.flags =
+            baseFlags | (d.dispatchIndex + 1 < plan.passes * plan.portions ? kFlagClearNext : 0);  // not the last
         break;
     }
     if (d.barrierBefore) computeBarrier(s.vk, cmd);

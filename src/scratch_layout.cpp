@@ -7,7 +7,9 @@
 namespace vksort::detail {
 
 ScratchLayout scratchLayout(const Tuning& tuning, const SortConfig& config, uint32_t maxCount) {
-  auto aligned = [](VkDeviceSize bytes) { return (bytes + kScratchAlignment - 1) / kScratchAlignment * kScratchAlignment; };
+  auto aligned = [](VkDeviceSize bytes) {
+    return (bytes + kScratchAlignment - 1) / kScratchAlignment * kScratchAlignment;
+  };
   // What the tiles of any sort of up to maxCount keys need, in whichever tier its count puts it:
   // look-back words for the tiles of one portion (every binning dispatch covers at most that),
   // tickets for the portions of every pass, the tile table.
@@ -28,13 +30,17 @@ ScratchLayout scratchLayout(const Tuning& tuning, const SortConfig& config, uint
     for (uint32_t kpi = 1; fitted && kpi < shape.keysPerInvocation; ++kpi)
       shortestPortion = std::min(shortestPortion, tuning.portionKeys(shape.workgroupSize * kpi));
     if (fitted) {
-      const VkDeviceSize waves = ((VkDeviceSize(count) + tileKeys - 1) / tileKeys + tuning.waveWorkgroups - 1) / tuning.waveWorkgroups;
-      const uint32_t portionTiles = tuning.portionKeys(shape.workgroupSize) / shape.workgroupSize;  // the most of any tile
+      const VkDeviceSize waves =
+          ((VkDeviceSize(count) + tileKeys - 1) / tileKeys + tuning.waveWorkgroups - 1) / tuning.waveWorkgroups;
+      const uint32_t portionTiles =
+          tuning.portionKeys(shape.workgroupSize) / shape.workgroupSize;  // the most of any tile
       rows = std::max(rows, std::min(waves * tuning.waveWorkgroups, VkDeviceSize(portionTiles)));
     }
     statusBytes = std::max(statusBytes, aligned(rows * kRadix * 4));
     // (init clears the tickets of maxCount keys whatever the count)
-    ticketBytes = std::max(ticketBytes, aligned(VkDeviceSize(kMaxPasses) * ((VkDeviceSize(maxCount) + shortestPortion - 1) / shortestPortion) * 4));
+    ticketBytes = std::max(
+        ticketBytes,
+        aligned(VkDeviceSize(kMaxPasses) * ((VkDeviceSize(maxCount) + shortestPortion - 1) / shortestPortion) * 4));
     tableBytes = std::max(tableBytes, aligned((VkDeviceSize(count) + tileKeys - 1) / tileKeys * kRadix * 4));
   }
   ticketBytes = std::max(ticketBytes, aligned(kChainCounters * 4));  // a chained sort's counters

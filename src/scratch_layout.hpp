@@ -9,14 +9,14 @@ namespace vksort::detail {
 
 // Byte offsets from the start of the scratch range.
 struct ScratchLayout {
-  VkDeviceSize header;      // shader_interface.h: histograms / bin starts, count, dispatches
-  VkDeviceSize tickets;     // one tile-ticket counter per binning dispatch
-  VkDeviceSize status[2];   // Onesweep: look-back words of even and odd binning dispatches:
-                            // [tile][kRadix] each, for the tiles of one portion
-  VkDeviceSize table;       // reduce-then-scan: the tile table [kRadix][tile]
-  VkDeviceSize keysAlt;     // the other buffer of the key ping-pong
-  VkDeviceSize valuesAlt;   // the other buffer of the value ping-pong (pairs only)
-  VkDeviceSize size;        // total bytes
+  VkDeviceSize header;     // shader_interface.h: histograms / bin starts, count, dispatches
+  VkDeviceSize tickets;    // one tile-ticket counter per binning dispatch
+  VkDeviceSize status[2];  // Onesweep: look-back words of even and odd binning dispatches:
+                           // [tile][kRadix] each, for the tiles of one portion
+  VkDeviceSize table;      // reduce-then-scan: the tile table [kRadix][tile]
+  VkDeviceSize keysAlt;    // the other buffer of the key ping-pong
+  VkDeviceSize valuesAlt;  // the other buffer of the value ping-pong (pairs only)
+  VkDeviceSize size;       // total bytes
 };
 
 // Every part starts at a multiple of this (wide loads; generous for any device).

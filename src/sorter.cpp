@@ -50,8 +50,9 @@ Status checkConfig(const SortConfig& given, SortConfig* out) {
   if (uint32_t(config.valueType) > uint32_t(ValueType::index))
     return fail(Result::errorInvalidArgument, "unsupported value type %u", unsigned(config.valueType));
   if (config.discardKeys && config.valueType == ValueType::none)
-    return fail(Result::errorInvalidArgument, "discardKeys without values would sort nothing anyone reads: give a value type "
-                                              "(ValueType::index for the permutation)");
+    return fail(Result::errorInvalidArgument,
+                "discardKeys without values would sort nothing anyone reads: give a value type "
+                "(ValueType::index for the permutation)");
   if (config.order != SortOrder::ascending && config.order != SortOrder::descending)
     return fail(Result::errorInvalidArgument, "unsupported sort order %u", unsigned(config.order));
   const uint32_t keyBits = keyBytes(config.keyType) * 8;
@@ -145,7 +146,8 @@ Status detail::createSorterTuned(const SorterCreateInfo& ci, const TunedTiles* m
       !st)
     return st;
   if (ci.preparedSortCount != 0 && !ci.pPreparedSorts)
-    return fail(Result::errorInvalidArgument, "preparedSortCount is %u but pPreparedSorts is null", ci.preparedSortCount);
+    return fail(Result::errorInvalidArgument, "preparedSortCount is %u but pPreparedSorts is null",
+                ci.preparedSortCount);
   if (ci.tuningDataSize != 0 && !ci.pTuningData)
     return fail(Result::errorInvalidArgument, "tuningDataSize is %zu but pTuningData is null", ci.tuningDataSize);
   // Required data that is not there is as unusable as data from elsewhere (the tuner's own
@@ -169,13 +171,15 @@ Status detail::createSorterTuned(const SorterCreateInfo& ci, const TunedTiles* m
     s->allocator = &s->allocatorCopy;
   }
   Status status = queryDeviceCaps(ifn, ci.physicalDevice, ci.pDeviceCreateInfo, developer.pipelineStatistics, &s->caps);
-  if (status && !tuningOverride.names("subgroup")) status = checkProvenSubgroupSize(s->caps, s->caps.canRequireSubgroupSize);
+  if (status && !tuningOverride.names("subgroup"))
+    status = checkProvenSubgroupSize(s->caps, s->caps.canRequireSubgroupSize);
   // Ranking by subgroupPartitionNV asked for where the device cannot: an error, not ballots in its
   // place (a measurement of "partitioned" that ran ballots misled session 46).
   if (status && tuningOverride.last("partitioned").value_or(0) != 0 && !s->caps.partitionedSubgroups)
-    status = fail(Result::errorFeatureNotPresent,
-                  "the tuning override partitioned=1 needs partitioned subgroup operations and %s enabled on the device",
-                  VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
+    status =
+        fail(Result::errorFeatureNotPresent,
+             "the tuning override partitioned=1 needs partitioned subgroup operations and %s enabled on the device",
+             VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
   if (status) {
     PFN_vkGetDeviceProcAddr gdpa = ci.vkGetDeviceProcAddr ? ci.vkGetDeviceProcAddr : ifn.getDeviceProcAddr;
     if (const char* missing = loadDeviceTable(ci.device, gdpa, &s->vk))
@@ -196,7 +200,8 @@ Status detail::createSorterTuned(const SorterCreateInfo& ci, const TunedTiles* m
     s->tuning = chooseTuning(s->caps, ci.algorithm, tuningOverride, haveTuned ? &tuned : nullptr);
     // In use where it changed a tile or the algorithm (data whose rows all stayed changes nothing).
     s->tuned = haveTuned && (s->tuning.tunedTiles != 0 || s->tuning.algorithmClasses != 0);
-    status = s->pipelines.create(s->vk, s->device, s->tuning, ci.pipelineCache, s->allocator, s->caps.pipelineStatistics);
+    status =
+        s->pipelines.create(s->vk, s->device, s->tuning, ci.pipelineCache, s->allocator, s->caps.pipelineStatistics);
   }
   if (status && ci.preparedSortCount) status = prepareSorts(s, ci.preparedSortCount, ci.pPreparedSorts);
   if (!status) {
@@ -216,13 +221,17 @@ void destroySorter(Sorter sorter) {
 SorterProperties getSorterProperties(Sorter s) {
   if (!s) return {};
   const Tuning& t = s->tuning;
-  return {.subgroupSize = t.subgroupSize, .requiredSubgroupSize = t.requireSubgroupSize, .maxCount = maxCountOf(*s),
-          .algorithm = t.algorithm, .tuned = s->tuned};
+  return {.subgroupSize = t.subgroupSize,
+          .requiredSubgroupSize = t.requireSubgroupSize,
+          .maxCount = maxCountOf(*s),
+          .algorithm = t.algorithm,
+          .tuned = s->tuned};
 }
 
 Status prepareSorts(Sorter s, uint32_t sortCount, const PreparedSort* sorts) {
   if (!s) return fail(Result::errorInvalidArgument, "sorter is null");
-  if (sortCount != 0 && !sorts) return fail(Result::errorInvalidArgument, "sortCount is %u but pSorts is null", sortCount);
+  if (sortCount != 0 && !sorts)
+    return fail(Result::errorInvalidArgument, "sortCount is %u but pSorts is null", sortCount);
   // Every kind is checked before anything is built.
   std::vector<SortConfig> configs(sortCount);
   for (uint32_t i = 0; i < sortCount; ++i) {
@@ -234,8 +243,7 @@ Status prepareSorts(Sorter s, uint32_t sortCount, const PreparedSort* sorts) {
   for (uint32_t i = 0; i < sortCount; ++i)
     for (const PipelineKey& k : pipelinesUpTo(s->tuning, configs[i], sorts[i].maxCount)) {
       VkPipeline unused;
-      if (Status st = s->pipelines.get(k, &unused); !st)
-        return st;
+      if (Status st = s->pipelines.get(k, &unused); !st) return st;
     }
   return {};
 }
@@ -252,9 +260,10 @@ Status describeSort(Sorter s, const SortConfig& given, uint32_t count, bool indi
   // Tiles are fitted to whole waves only where the number of workgroups a wave holds is known
   // (NVIDIA's SM count, or the developer option wave_workgroups).
   char wave[96] = "no multiprocessor count: tiles are not fitted to waves";
-  if (t.waveWorkgroups != 0) std::snprintf(wave, sizeof wave, "%u workgroups a wave for fitting tiles", t.waveWorkgroups);
-  std::snprintf(line, sizeof line, "%s: %s tuning table%s, subgroup %u%s, %s\n", s->caps.deviceName,
-                t.tablesName, s->tuned ? " and this device's tuning data" : "", t.subgroupSize,
+  if (t.waveWorkgroups != 0)
+    std::snprintf(wave, sizeof wave, "%u workgroups a wave for fitting tiles", t.waveWorkgroups);
+  std::snprintf(line, sizeof line, "%s: %s tuning table%s, subgroup %u%s, %s\n", s->caps.deviceName, t.tablesName,
+                s->tuned ? " and this device's tuning data" : "", t.subgroupSize,
                 t.requireSubgroupSize ? " (required)" : "", wave);
   *out = line;
   if (t.algorithmClasses != 0) {
@@ -322,8 +331,7 @@ Status recordSort(Sorter s, VkCommandBuffer cmd, const SortInfo& given) {
       return fail(Result::errorInvalidArgument,
                   "the sort writes %u timestamps from firstTimestamp %u, past the %u queries of timestampPool "
                   "(getSortTimestampCount())",
-                  stamps, info.firstTimestamp,
-                  info.timestampPoolQueries ? info.timestampPoolQueries : 0xFFFFFFFFu);
+                  stamps, info.firstTimestamp, info.timestampPoolQueries ? info.timestampPoolQueries : 0xFFFFFFFFu);
   }
   if (Status st = checkDisjoint({{"keys", &info.keys, span * kb},
                                  {"values", pairs ? &info.values : nullptr, span * vb},
@@ -364,8 +372,8 @@ SortScratch sortScratch(Sorter s, const SortConfig& given, uint32_t count, uint3
   const SortConfig config = resolved(given);
   const SortPlan plan = planSort(s->tuning, config, count, maxCount, indirect);
   const ScratchLayout& l = plan.scratch;
-  return {{l.status[0], l.status[1]}, l.table, l.keysAlt, l.valuesAlt, plan.tileKeys, plan.portionKeys, plan.portions,
-          plan.passes, plan.chained, plan.skewedFrom};
+  return {{l.status[0], l.status[1]}, l.table,       l.keysAlt,   l.valuesAlt,  plan.tileKeys,
+          plan.portionKeys,           plan.portions, plan.passes, plan.chained, plan.skewedFrom};
 }
 
 SorterInternals sorterInternals(Sorter s) {
@@ -387,8 +395,8 @@ SorterInternals sorterInternals(Sorter s) {
     const TileShape* shape = t.tiers[i].shape;
     bool fit = false;
     for (uint32_t cls = 0; cls < kTileClasses; ++cls) fit |= t.fitsWaves(shape[cls]);
-    p.tileTiers[i] = {t.tiers[i].from, shape[kPairs32].keys(), shape[kPairsWide].keys(), shape[kAlone32].keys(),
-                      shape[kAloneWide].keys(), fit};
+    p.tileTiers[i] = {t.tiers[i].from,        shape[kPairs32].keys(),   shape[kPairsWide].keys(),
+                      shape[kAlone32].keys(), shape[kAloneWide].keys(), fit};
     fitted |= fit;
   }
   p.waveWorkgroups = fitted ? t.waveWorkgroups : 0;

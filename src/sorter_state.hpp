@@ -18,6 +18,5 @@ struct vksort::Sorter_T {
 
 namespace vksort::detail {
 // createSorter() with `tuned` tiles in place of the create info's tuning data (null: that data).
-VKSORT_FOR_TUNER Status createSorterTuned(const SorterCreateInfo& createInfo, const TunedTiles* tuned,
-                                           Sorter* pSorter);
+VKSORT_FOR_TUNER Status createSorterTuned(const SorterCreateInfo& createInfo, const TunedTiles* tuned, Sorter* pSorter);
 }  // namespace vksort::detail

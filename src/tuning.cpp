@@ -11,10 +11,20 @@ namespace vksort::detail {
 namespace {
 
 // The one-workgroup sort's radix tiles are fitted as binning tiles of one round.
-constexpr TileShape kSmallRadixTile = {.workgroupSize = 0, .keysPerInvocation = 0, .reorderRounds = 1, .fitPercent = 0,
-                                       .hotDigitFrom = 0, .hotDigitTo = 100, .hotRankTo = 0, .lookbackWindow = 1,
-                                       .lookbackPlainLoads = false, .rankFirst = false, .persistentTiles = false,
-                                       .prefetchPairs = false, .ridingValues = false, .skewedFrom = 0};
+constexpr TileShape kSmallRadixTile = {.workgroupSize = 0,
+                                       .keysPerInvocation = 0,
+                                       .reorderRounds = 1,
+                                       .fitPercent = 0,
+                                       .hotDigitFrom = 0,
+                                       .hotDigitTo = 100,
+                                       .hotRankTo = 0,
+                                       .lookbackWindow = 1,
+                                       .lookbackPlainLoads = false,
+                                       .rankFirst = false,
+                                       .persistentTiles = false,
+                                       .prefetchPairs = false,
+                                       .ridingValues = false,
+                                       .skewedFrom = 0};
 
 // The tiers of a set of tables: every class's row breaks start a tier, each class's shape in it
 // that of its last row at or below the tier's start.
@@ -66,8 +76,8 @@ struct Fitting {
   const DeviceCaps& caps;
   const Tuning& t;
   bool fits(const TileShape& c, uint32_t words, bool keysAlone) const {
-    return c.workgroupSize <= caps.maxWorkgroupInvocations && binningSharedBytes(t, c, words, keysAlone) <= caps.maxSharedMemory &&
-           c.keys() <= 0x10000u &&
+    return c.workgroupSize <= caps.maxWorkgroupInvocations &&
+           binningSharedBytes(t, c, words, keysAlone) <= caps.maxSharedMemory && c.keys() <= 0x10000u &&
            (!t.requireSubgroupSize || c.workgroupSize / t.subgroupSize <= caps.maxWorkgroupSubgroups);
   }
   void fit(TileShape* c, uint32_t words, bool shrinkWorkgroup, bool keysAlone) const {
@@ -142,7 +152,8 @@ void applyTunedTiles(const TunedTiles& tuned, Tuning& t) {
     // as fitted to the device, which may differ from the table's before fitting.)
     if (tile.rowStayed() || tile.shape == tier.shape[tile.tileClass]) {
       if (tile.builtInNanos != 0)
-        tier.why[tile.tileClass] = "The row, measured on this device by vksort_tune: no tile it tried was faster (tuning data).";
+        tier.why[tile.tileClass] =
+            "The row, measured on this device by vksort_tune: no tile it tried was faster (tuning data).";
       continue;
     }
     ++t.tunedTiles;
@@ -167,9 +178,11 @@ void fitTiles(const DeviceCaps& caps, Tuning& t) {
     f.fit(&base[cls], 2, false, false);
   }
   for (uint32_t i = 1; i < t.tierCount; ++i)
-    for (uint32_t cls = 0; cls < kTileClasses; ++cls) f.fit(&t.tiers[i].shape[cls], classWords(cls), true, classKeysAlone(cls));
+    for (uint32_t cls = 0; cls < kTileClasses; ++cls)
+      f.fit(&t.tiers[i].shape[cls], classWords(cls), true, classKeysAlone(cls));
   // What the device allows of each tile's choices.
-  const bool canFit = t.waveWorkgroups != 0 && onesweep && t.ranking != Ranking::partitioned;  // (no fitted partitioned kernel)
+  const bool canFit =
+      t.waveWorkgroups != 0 && onesweep && t.ranking != Ranking::partitioned;  // (no fitted partitioned kernel)
   const bool atomics = t.ranking == Ranking::atomics;
   for (uint32_t i = 0; i < t.tierCount; ++i)
     for (TileShape& shape : t.tiers[i].shape) {
@@ -199,15 +212,18 @@ void chooseSmallTiles(const DeviceCaps& caps, const VendorTuning& v, Tuning& t) 
   };
   t.bitonicKeysPerPass = v.bitonicKeysPerPass;
   auto powerOfTwo = [](uint32_t x) { return x != 0 && (x & (x - 1)) == 0; };
-  const uint32_t smallWorkgroup = v.smallWorkgroupSize == 0 ? t.workgroupSize : std::max(v.smallWorkgroupSize, t.subgroupSize);
+  const uint32_t smallWorkgroup =
+      v.smallWorkgroupSize == 0 ? t.workgroupSize : std::max(v.smallWorkgroupSize, t.subgroupSize);
   uint32_t radixWorkgroup = smallWorkgroup;  // the 32-bit radix tiles' (64-bit ones take it)
   for (uint32_t words : {1u, 2u}) {
     uint32_t& count = t.smallTileCount[words - 1];
     count = 0;
     const uint32_t bitonicKpi = v.bitonicKeysPerInvocation;
     if (powerOfTwo(bitonicKpi) && powerOfTwo(v.bitonicWorkgroupSize)) {
-      SmallTile shape{.workgroupSize = std::max(v.bitonicWorkgroupSize, t.subgroupSize), .keysPerInvocation = bitonicKpi,
-                      .bitonic = true, .ridersAlongside = false};
+      SmallTile shape{.workgroupSize = std::max(v.bitonicWorkgroupSize, t.subgroupSize),
+                      .keysPerInvocation = bitonicKpi,
+                      .bitonic = true,
+                      .ridersAlongside = false};
       const uint64_t most = uint64_t(t.bitonicKeysPerPass) * (32 * words / kRadixBits);
       while (count < kMaxSmallTiles / 2 && shape.keys() <= most && bitonicFits(shape, words)) {
         t.smallTiles[count++][words - 1] = shape;
@@ -222,11 +238,14 @@ void chooseSmallTiles(const DeviceCaps& caps, const VendorTuning& v, Tuning& t) 
       radix.workgroupSize = words == 1 ? smallWorkgroup : radixWorkgroup;
       radix.keysPerInvocation = std::max(v.smallKeysPerInvocation, 1u) << i;
       f.fit(&radix, words, words == 1, false);
-      const SmallTile shape{.workgroupSize = radix.workgroupSize, .keysPerInvocation = radix.keysPerInvocation,
-                            .bitonic = false,
-                            .ridersAlongside = binningSharedBytes(t, radix, words, false) + radix.keys() * 4 <= caps.maxSharedMemory};
+      const SmallTile shape{
+          .workgroupSize = radix.workgroupSize,
+          .keysPerInvocation = radix.keysPerInvocation,
+          .bitonic = false,
+          .ridersAlongside = binningSharedBytes(t, radix, words, false) + radix.keys() * 4 <= caps.maxSharedMemory};
       if (words == 1 && i == 0) radixWorkgroup = shape.workgroupSize;
-      if (count == 0 || shape.keys() > t.smallTiles[count - 1][words - 1].keys()) t.smallTiles[count++][words - 1] = shape;
+      if (count == 0 || shape.keys() > t.smallTiles[count - 1][words - 1].keys())
+        t.smallTiles[count++][words - 1] = shape;
     }
     t.smallSortKeys[words - 1] = std::min(v.smallSortKeys, t.smallTiles[count - 1][words - 1].keys());
   }
@@ -265,7 +284,7 @@ uint32_t binningSharedBytes(const Tuning& t, const TileShape& shape, uint32_t el
   uint32_t maxSubgroups = shape.workgroupSize / t.minSubgroupSize;
   uint32_t rounds = shape.reorderRounds;
   uint32_t reorder = shape.keys() / rounds * elementWords;  // the reorder area
-  uint32_t counters = (maxSubgroups + 1) / 2 * kRadix;  // 16-bit subgroup counters, a word per pair
+  uint32_t counters = (maxSubgroups + 1) / 2 * kRadix;      // 16-bit subgroup counters, a word per pair
   // s_tile and s_subgroupCounts: with several rounds the counters are in s_tile's words (and
   // s_subgroupCounts is one word).
   const uint32_t tileWords = rounds > 1 ? std::max(reorder, counters) : reorder;  // SHARED_TILE_WORDS
@@ -275,11 +294,10 @@ uint32_t binningSharedBytes(const Tuning& t, const TileShape& shape, uint32_t el
   const bool chunked = shape.workgroupSize % kRadix == 0 && shape.workgroupSize / kRadix >= 2 &&
                        chunkSums + shape.workgroupSize <= tileWords;
   const bool digitsInRegisters = keysAlone && chunked;
-  uint32_t words = (rounds > 1 ? tileWords + 1 : reorder + counters)
-                   + kRadix                     // s_digitDest
-                   + (digitsInRegisters ? 2 : 2 * kRadix)  // s_digitCount, s_digitScan
-                   + maxSubgroups               // s_subgroupTotals
-                   + 2;                         // s_ticket, s_uniformDigit
+  uint32_t words = (rounds > 1 ? tileWords + 1 : reorder + counters) + kRadix  // s_digitDest
+                   + (digitsInRegisters ? 2 : 2 * kRadix)                      // s_digitCount, s_digitScan
+                   + maxSubgroups                                              // s_subgroupTotals
+                   + 2;                                                        // s_ticket, s_uniformDigit
   return words * 4;
 }
 
@@ -305,15 +323,17 @@ Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOve
   // counts (one out of order ends the list).
   expandTables(onesweep ? v.onesweep : v.reduceThenScan, t.tiers, &t.tierCount);
   // Tuned tiles were measured against one algorithm's tiers: they apply to those alone.
-  const bool tunedHere = tuned && (tuned->algorithm == Algorithm::automatic ? Algorithm::onesweep : tuned->algorithm) == t.algorithm;
+  const bool tunedHere =
+      tuned && (tuned->algorithm == Algorithm::automatic ? Algorithm::onesweep : tuned->algorithm) == t.algorithm;
   if (tunedHere) applyTunedTiles(*tuned, t);
   overrideTiles(developer, t.tiers, &t.tierCount);
   for (uint32_t i = 1; i < t.tierCount; ++i)
     if (t.tiers[i].from <= t.tiers[i - 1].from) t.tierCount = i;
   fitTiles(caps, t);
   chooseSmallTiles(caps, v, t);
-  t.histogramWorkgroupSize = v.histogramWorkgroupSize == 0 ? t.workgroupSize
-                             : std::clamp(v.histogramWorkgroupSize, t.subgroupSize, caps.maxWorkgroupInvocations);
+  t.histogramWorkgroupSize = v.histogramWorkgroupSize == 0
+                                 ? t.workgroupSize
+                                 : std::clamp(v.histogramWorkgroupSize, t.subgroupSize, caps.maxWorkgroupInvocations);
   while (t.histogramCopies > 1 && t.histogramCopies * kMaxPasses * kRadix * 4 > caps.maxSharedMemory)
     t.histogramCopies /= 2;
   return t;

@@ -24,9 +24,8 @@ VKSORT_FOR_TUNER const char* className(uint32_t cls);
 uint32_t binningSharedBytes(const Tuning& t, const TileShape& shape, uint32_t words, bool keysAlone);
 
 // The tuning for a device: its vendor's tables for the algorithm (`requested`; for automatic,
-// the tuned one, else Onesweep), with the tuned tiles and a developer's override (tuning_override.hpp) applied, fitted to the device's
-// limits.
-// `tuned`: tiles measured on the device (null: none), applied over the tables and under the
+// the tuned one, else Onesweep), with the tuned tiles and a developer's override (tuning_override.hpp) applied, fitted
+// to the device's limits. `tuned`: tiles measured on the device (null: none), applied over the tables and under the
 // override.
 struct TuningOverride;
 Tuning chooseTuning(const DeviceCaps& caps, Algorithm requested, const TuningOverride& developer,

@@ -89,7 +89,8 @@ Status decodeTuningData(const DeviceCaps& caps, const void* data, size_t size, T
     return refuse("the tuning data has format %u; this vksort reads format %u: tune again", wordAt(bytes, kDataFormat),
                   kFormat);
   const uint32_t payloadWords = wordAt(bytes, kDataPayloadWords);
-  if (size % 4 != 0 || size / 4 != uint64_t(kDataWords) + payloadWords || checksum(bytes, size) != wordAt(bytes, kDataChecksum))
+  if (size % 4 != 0 || size / 4 != uint64_t(kDataWords) + payloadWords ||
+      checksum(bytes, size) != wordAt(bytes, kDataChecksum))
     return refuse("the tuning data is damaged (its length or checksum does not match): tune again");
   const uint32_t library = wordAt(bytes, kDataLibrary);
   if (library != kLibraryVersion)
@@ -104,9 +105,10 @@ Status decodeTuningData(const DeviceCaps& caps, const void* data, size_t size, T
   bool sameUuid = true;
   for (uint32_t i = 0; i < 4; ++i) sameUuid = sameUuid && wordAt(bytes, kDataUuid + i) == uuid[i];
   if (wordAt(bytes, kDataDriver) != caps.driverVersion || !sameUuid)
-    return refuse("the tuning data was made with another driver (version 0x%x; this is 0x%x) or pipeline cache "
-                  "UUID: tune again",
-                  wordAt(bytes, kDataDriver), caps.driverVersion);
+    return refuse(
+        "the tuning data was made with another driver (version 0x%x; this is 0x%x) or pipeline cache "
+        "UUID: tune again",
+        wordAt(bytes, kDataDriver), caps.driverVersion);
 
   TunedTiles tuned;
   size_t at = kDataWords;
@@ -115,14 +117,15 @@ Status decodeTuningData(const DeviceCaps& caps, const void* data, size_t size, T
   const uint32_t tiles = payloadWords >= 3 ? wordAt(bytes, at++) : ~0u;
   if (algorithm > uint32_t(Algorithm::reduceThenScan) || classes >> kTileClasses || tiles > kMaxTunedTiles ||
       payloadWords != 3 + tiles * kTileWords)
-    return refuse("the tuning data's contents are malformed (algorithm %u, classes 0x%x, %u tiles in %u words)", algorithm,
-                  classes, tiles, payloadWords);
+    return refuse("the tuning data's contents are malformed (algorithm %u, classes 0x%x, %u tiles in %u words)",
+                  algorithm, classes, tiles, payloadWords);
   tuned.algorithm = Algorithm(algorithm);
   tuned.algorithmClasses = classes;
   tuned.tileCount = tiles;
   for (uint32_t i = 0; i < tiles; ++i) {
     TunedTile& t = tuned.tiles[i];
-    for (uint32_t* f : {&t.tier, &t.tileClass, &t.from, &t.count, &t.builtInNanos, &t.tunedNanos}) *f = wordAt(bytes, at++);
+    for (uint32_t* f : {&t.tier, &t.tileClass, &t.from, &t.count, &t.builtInNanos, &t.tunedNanos})
+      *f = wordAt(bytes, at++);
     bool bad = t.tier >= kMaxTileTiers || t.tileClass >= kTileClasses;
     std::apply(
         [&](auto&... f) {
@@ -139,8 +142,8 @@ Status decodeTuningData(const DeviceCaps& caps, const void* data, size_t size, T
         },
         TileShape::fields(t.shape));
     const TileShape& s = t.shape;
-    bad = bad || s.workgroupSize == 0 || s.workgroupSize > 4096 || s.keysPerInvocation == 0 || s.keysPerInvocation > 256 ||
-          s.reorderRounds == 0 || s.reorderRounds > 8;
+    bad = bad || s.workgroupSize == 0 || s.workgroupSize > 4096 || s.keysPerInvocation == 0 ||
+          s.keysPerInvocation > 256 || s.reorderRounds == 0 || s.reorderRounds > 8;
     if (bad) return refuse("the tuning data's tile %u is malformed (tier %u, class %u)", i, t.tier, t.tileClass);
   }
   *out = tuned;

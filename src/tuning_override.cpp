@@ -36,10 +36,10 @@ uint32_t classesNamed(std::string_view name, std::string_view stem) {
 
 // A per-class field of a shape, by its stem (VKSORT_TILE_SHAPE_FIELDS).
 bool setClassField(TileShape* s, std::string_view stem, uint32_t v) {
-#define VKSORT_SET_FIELD(type, name, fieldStem)       \
+#define VKSORT_SET_FIELD(type, name, fieldStem)    \
   if (const char* f = fieldStem; f && stem == f) { \
-    s->name = type(v);                              \
-    return true;                                    \
+    s->name = type(v);                             \
+    return true;                                   \
   }
   VKSORT_TILE_SHAPE_FIELDS(VKSORT_SET_FIELD)
 #undef VKSORT_SET_FIELD
@@ -76,8 +76,7 @@ bool setDeviceChoice(std::string_view name, uint32_t value, VendorTuning* v, Ove
     const Ranking named = name == "partitioned" ? Ranking::partitioned : Ranking::atomics;
     if (value != 0) v->ranking = named;
     else if (v->ranking == named) v->ranking = Ranking::ballots;
-  }
-  else if (name == "plain_stores") v->lookbackPlainStores = value != 0;
+  } else if (name == "plain_stores") v->lookbackPlainStores = value != 0;
   else if (name == "patient_waits") v->patientWaits = value != 0;
   else if (name == "lookback_wait") v->lookbackWait = value;
   else if (name == "chained_up_to") v->chainedUpTo = value;
@@ -136,8 +135,8 @@ Status parseTuningOverride(const char* text, TuningOverride* out) {
                   "tuning override item \"%s\" is not name=value with an unsigned 32-bit value",
                   std::string(item).c_str());
     if (!knownName(name))
-      return fail(Result::errorInvalidArgument, "tuning override \"%s\" names nothing vksort tunes (docs/TUNING.md lists the names)",
-                  name.c_str());
+      return fail(Result::errorInvalidArgument,
+                  "tuning override \"%s\" names nothing vksort tunes (docs/TUNING.md lists the names)", name.c_str());
     o.settings.emplace_back(name, uint32_t(v));
   }
   *out = std::move(o);
@@ -202,7 +201,8 @@ void overrideTiles(const TuningOverride& o, BinningTier* tiers, uint32_t* tierCo
       }
       if (shapeField || aloneOwn) continue;
       if (field == "prefetch" || field == "wide_prefetch") {
-        if (tier < kMaxTileTiers) tiers[tier].shape[field == "prefetch" ? kPairs32 : kPairsWide].prefetchPairs = value != 0;
+        if (tier < kMaxTileTiers)
+          tiers[tier].shape[field == "prefetch" ? kPairs32 : kPairsWide].prefetchPairs = value != 0;
       } else if (field == "fit" && tier < kMaxTileTiers) {
         for (uint32_t c = 0; c < kTileClasses; ++c) tiers[tier].shape[c].fitPercent = value != 0 ? fitPercent[c] : 0;
       } else if (field == "riding_values") {

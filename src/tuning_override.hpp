@@ -35,9 +35,9 @@ struct OverrideExtras {
   Algorithm algorithm = Algorithm::automatic;  // automatic: the caller's
   uint32_t portionTiles = 0;
   uint32_t wideAddressesFrom = ~0u;
-  std::optional<uint32_t> waveWorkgroups;      // none: the device's
+  std::optional<uint32_t> waveWorkgroups;  // none: the device's
   bool skipConstantPasses = true;
-  uint32_t lookbackWithheld = 0;               // one tile in N publishes no look-back status
+  uint32_t lookbackWithheld = 0;  // one tile in N publishes no look-back status
 };
 
 // The device-wide names, onto `vendor` and `extras`.

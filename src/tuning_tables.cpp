@@ -9,6 +9,10 @@
 namespace vksort::detail {
 namespace {
 
+// A row's fields wrap as one paragraph (one field per line would make the tables four times as
+// long).
+// clang-format off
+
 constexpr uint32_t kVendorAmd = 0x1002;
 constexpr uint32_t kVendorNvidia = 0x10DE;
 constexpr uint32_t kVendorIntel = 0x8086;
@@ -298,6 +302,7 @@ constexpr VendorTuning kAmd = untunedVendor("AMD", 32, 2048, tableOf(kAmd32), ta
 constexpr VendorTuning kIntel = untunedVendor("Intel", 16, 2048, tableOf(kIntel32), tableOf(kIntelWide));
 constexpr VendorTuning kOther = untunedVendor("other", std::nullopt, 256, tableOf(kOther32), tableOf(kOtherWide));
 
+// clang-format on
 }  // namespace
 
 const VendorTuning& vendorTuning(const DeviceCaps& caps) {

@@ -38,20 +38,20 @@ constexpr uint32_t kMaxTunedTiles = kMaxTileTiers * kTileClassCount;
 //   ridingValues: 32-bit values load with their keys and wait in registers
 //   skewedFrom: Onesweep: a pass whose most frequent digit holds at least this percent of its keys
 //     runs the tile's skewed form (skewedForm(); 0: never), chosen on the GPU by the scan
-#define VKSORT_TILE_SHAPE_FIELDS(X)            \
-  X(uint32_t, workgroupSize, nullptr)          \
-  X(uint32_t, keysPerInvocation, nullptr)      \
-  X(uint32_t, reorderRounds, nullptr)          \
-  X(uint32_t, fitPercent, "fit_percent")       \
-  X(uint32_t, hotDigitFrom, "hot_digit_from")  \
-  X(uint32_t, hotDigitTo, "hot_digit_to")      \
-  X(uint32_t, hotRankTo, "hot_rank_to")        \
+#define VKSORT_TILE_SHAPE_FIELDS(X)              \
+  X(uint32_t, workgroupSize, nullptr)            \
+  X(uint32_t, keysPerInvocation, nullptr)        \
+  X(uint32_t, reorderRounds, nullptr)            \
+  X(uint32_t, fitPercent, "fit_percent")         \
+  X(uint32_t, hotDigitFrom, "hot_digit_from")    \
+  X(uint32_t, hotDigitTo, "hot_digit_to")        \
+  X(uint32_t, hotRankTo, "hot_rank_to")          \
   X(uint32_t, lookbackWindow, "lookback_window") \
-  X(bool, lookbackPlainLoads, "plain_loads")   \
-  X(bool, rankFirst, "rank_first")             \
-  X(bool, persistentTiles, "persistent")       \
-  X(bool, prefetchPairs, nullptr)              \
-  X(bool, ridingValues, nullptr)               \
+  X(bool, lookbackPlainLoads, "plain_loads")     \
+  X(bool, rankFirst, "rank_first")               \
+  X(bool, persistentTiles, "persistent")         \
+  X(bool, prefetchPairs, nullptr)                \
+  X(bool, ridingValues, nullptr)                 \
   X(uint32_t, skewedFrom, "skewed_from")
 
 struct TileShape {
@@ -98,10 +98,10 @@ struct SmallTile {
 
 // Tile classes: a config's binning tiles by element width and whether values come along.
 enum TileClass : uint32_t {
-  kPairs32 = 0,     // 32-bit keys with 32-bit values
-  kPairsWide = 1,   // pairs with 64-bit keys or values
-  kAlone32 = 2,     // 32-bit keys alone
-  kAloneWide = 3,   // 64-bit keys alone
+  kPairs32 = 0,    // 32-bit keys with 32-bit values
+  kPairsWide = 1,  // pairs with 64-bit keys or values
+  kAlone32 = 2,    // 32-bit keys alone
+  kAloneWide = 3,  // 64-bit keys alone
   kTileClasses = kTileClassCount
 };
 
@@ -170,11 +170,11 @@ struct VendorTuning {
 struct TunedTile {
   uint32_t tier;
   uint32_t tileClass;
-  uint32_t from;         // the tier's start, as the tables had it when measured
-  uint32_t count;        // the count it was measured at
-  uint32_t builtInNanos; // a sort of `count` keys with the table's row and with this shape:
-  uint32_t tunedNanos;   // medians from the same run, interleaved. Equal: the row stayed (`shape`
-                         // is the row as fitted; both 0: a part of a tier the tuner did not measure)
+  uint32_t from;          // the tier's start, as the tables had it when measured
+  uint32_t count;         // the count it was measured at
+  uint32_t builtInNanos;  // a sort of `count` keys with the table's row and with this shape:
+  uint32_t tunedNanos;    // medians from the same run, interleaved. Equal: the row stayed (`shape`
+                          // is the row as fitted; both 0: a part of a tier the tuner did not measure)
   TileShape shape;
   bool rowStayed() const { return tunedNanos == builtInNanos; }
 };
@@ -194,7 +194,7 @@ struct TunedTiles {
 struct BinningTier {
   uint32_t from;
   TileShape shape[kTileClasses];
-  const char* why[kTileClasses];  // each class's row's (TileRow::why)
+  const char* why[kTileClasses];     // each class's row's (TileRow::why)
   float tunedSpeedup[kTileClasses];  // a tuned tile's measured gain over the row (0: the row's)
 };
 // One-workgroup sorts: shapes of growing tiles (up to half of them bitonic networks, then radix
@@ -229,32 +229,32 @@ constexpr uint32_t kMaxSmallTiles = 8;
 //   skipConstantPasses: passes whose digit is the same for every key move nothing
 //     (pass_route.glsl); off: every pass moves keys
 //   tierCount: the tiers in use of `tiers`
-#define VKSORT_TUNING_FIELDS(X)                 \
-  X(uint32_t, subgroupSize)                     \
-  X(bool, requireSubgroupSize)                  \
-  X(uint32_t, minSubgroupSize)                  \
-  X(uint32_t, workgroupSize)                    \
-  X(uint32_t, histogramWorkgroupSize)           \
-  X(uint32_t, histogramTilesPerWorkgroup)       \
-  X(uint32_t, histogramMinWorkgroups)           \
-  X(uint32_t, histogramCopies)                  \
-  X(Ranking, ranking)                           \
-  X(bool, lookbackPlainStores)                  \
-  X(bool, patientWaits)                         \
-  X(uint32_t, ballotWords)                      \
-  X(uint32_t, waveWorkgroups)                   \
-  X(uint32_t, chainedUpTo)                      \
-  X(uint32_t, bitonicKeysPerPass)               \
-  X(const char*, tablesName)                    \
-  X(uint32_t, lookbackWait)                     \
-  X(uint32_t, lookbackWithheld)                 \
-  X(uint32_t, portionTiles)                     \
-  X(uint32_t, wideAddressesFrom)                \
-  X(Algorithm, algorithm)                       \
-  X(bool, onesweepMeasured)                     \
-  X(uint32_t, tunedTiles)                       \
-  X(uint32_t, algorithmClasses)                 \
-  X(bool, skipConstantPasses)                   \
+#define VKSORT_TUNING_FIELDS(X)           \
+  X(uint32_t, subgroupSize)               \
+  X(bool, requireSubgroupSize)            \
+  X(uint32_t, minSubgroupSize)            \
+  X(uint32_t, workgroupSize)              \
+  X(uint32_t, histogramWorkgroupSize)     \
+  X(uint32_t, histogramTilesPerWorkgroup) \
+  X(uint32_t, histogramMinWorkgroups)     \
+  X(uint32_t, histogramCopies)            \
+  X(Ranking, ranking)                     \
+  X(bool, lookbackPlainStores)            \
+  X(bool, patientWaits)                   \
+  X(uint32_t, ballotWords)                \
+  X(uint32_t, waveWorkgroups)             \
+  X(uint32_t, chainedUpTo)                \
+  X(uint32_t, bitonicKeysPerPass)         \
+  X(const char*, tablesName)              \
+  X(uint32_t, lookbackWait)               \
+  X(uint32_t, lookbackWithheld)           \
+  X(uint32_t, portionTiles)               \
+  X(uint32_t, wideAddressesFrom)          \
+  X(Algorithm, algorithm)                 \
+  X(bool, onesweepMeasured)               \
+  X(uint32_t, tunedTiles)                 \
+  X(uint32_t, algorithmClasses)           \
+  X(bool, skipConstantPasses)             \
   X(uint32_t, tierCount)
 
 // The tuning of one device: the vendor's tables fitted to its limits.
@@ -262,10 +262,10 @@ struct Tuning {
 #define VKSORT_TUNING_MEMBER(type, name) type name;
   VKSORT_TUNING_FIELDS(VKSORT_TUNING_MEMBER)
 #undef VKSORT_TUNING_MEMBER
-  BinningTier tiers[kMaxTileTiers];    // ascending `from`; tiers[0].from is 0
+  BinningTier tiers[kMaxTileTiers];         // ascending `from`; tiers[0].from is 0
   SmallTile smallTiles[kMaxSmallTiles][2];  // the one-workgroup sort's tiles per element width
-  uint32_t smallTileCount[2];          // (bitonic ones, then radix ones; growing keys)
-  uint32_t smallSortKeys[2];           // sorts of up to this many keys run in one workgroup
+  uint32_t smallTileCount[2];               // (bitonic ones, then radix ones; growing keys)
+  uint32_t smallSortKeys[2];                // sorts of up to this many keys run in one workgroup
 
   // The binning tier of a sort of `span` keys (an indirect sort's maxCount), and its tile of
   // tile class `cls`.

@@ -6,9 +6,9 @@
 namespace vksort::detail {
 
 const char* kernelName(Kernel k) {
-  static const char* const kNames[kKernelCount] = {
-      "init",    "scan",    "copy_back", "tile_scan", "depth_range", "depth_keys", "histogram",
-      "binning", "upsweep", "downsweep", "small_sort", "chained"};
+  static const char* const kNames[kKernelCount] = {"init",        "scan",       "copy_back",  "tile_scan",
+                                                   "depth_range", "depth_keys", "histogram",  "binning",
+                                                   "upsweep",     "downsweep",  "small_sort", "chained"};
   return k < kKernelCount ? kNames[k] : "?";
 }
 
@@ -35,7 +35,8 @@ const char* valueHandlingName(ValueHandling v) {
 PipelineKey normalizedKey(const Tuning& t, PipelineKey k) {
   if (k.kernel < kHistogram) k.keyType = 0;
   if (k.kernel < kBinning) k.valueType = 0;
-  if (k.valueType == uint32_t(ValueType::index)) k.valueType = uint32_t(ValueType::u32);  // PipelineKey::permutation says
+  if (k.valueType == uint32_t(ValueType::index))
+    k.valueType = uint32_t(ValueType::u32);  // PipelineKey::permutation says
   if (k.kernel < kBinning || k.kernel == kUpsweep) k.permutation = 0;
   if (k.kernel < kBinning) k.tier = 0;
   k.fitted = k.fitted && k.kernel == kBinning;
@@ -84,7 +85,8 @@ Module moduleOf(const Tuning& t, const PipelineKey& k, bool bitonic) {
     case kUpsweep: return byWidth(Module::upsweep, Module::upsweep64);
     case kDownsweep: return byWidth(Module::downsweep, Module::downsweep64);
     case kSmallSort:
-      return bitonic ? byWidth(Module::smallBitonic, Module::smallBitonic64) : byWidth(Module::smallSort, Module::smallSort64);
+      return bitonic ? byWidth(Module::smallBitonic, Module::smallBitonic64)
+                     : byWidth(Module::smallSort, Module::smallSort64);
     case kChained: return byWidth(Module::chained, Module::chained64);
     default:
       if (k.fitted) return byWidth(Module::onesweepFitted, Module::onesweepFitted64);  // (no partitioned form)
@@ -123,7 +125,8 @@ KernelVariant decideVariant(const Tuning& t, const PipelineKey& k) {
   KernelVariant v{};
   v.module = moduleOf(t, k, smallTile.bitonic);
   // (Kernels of a fixed workgroup size ask for no subgroup size.)
-  const bool fixedSize = k.kernel == kInit || k.kernel == kCopyBack || k.kernel == kDepthRange || k.kernel == kDepthKeys;
+  const bool fixedSize =
+      k.kernel == kInit || k.kernel == kCopyBack || k.kernel == kDepthRange || k.kernel == kDepthKeys;
   v.requireSubgroupSize = t.requireSubgroupSize && !fixedSize;
   v.subgroupSize = t.subgroupSize;
   v.workgroupSize = k.kernel == kHistogram ? t.histogramWorkgroupSize : tiled ? tile.workgroupSize : t.workgroupSize;
@@ -138,17 +141,18 @@ KernelVariant decideVariant(const Tuning& t, const PipelineKey& k) {
   // Atomic ranking where the device's atomics on one word apply in lane order, except for pairs
   // in tiles of several rounds that count first: they keep each key's place in registers, where
   // ballots left more room.
-  v.ranking = v.module == Module::onesweepPartitioned || v.module == Module::onesweepPartitioned64 ? Ranking::partitioned
-              : !atomics                                  ? Ranking::ballots
-              : k.kernel == kBinning && tile.rankFirst    ? Ranking::atomicsRankFirst
-                                                          : Ranking::atomics;
+  v.ranking = v.module == Module::onesweepPartitioned || v.module == Module::onesweepPartitioned64
+                  ? Ranking::partitioned
+              : !atomics                               ? Ranking::ballots
+              : k.kernel == kBinning && tile.rankFirst ? Ranking::atomicsRankFirst
+                                                       : Ranking::atomics;
   if (!rankingKernel && v.ranking != Ranking::partitioned) v.ranking = atomics ? Ranking::atomics : Ranking::ballots;
   // Values ride in registers only where they are 32-bit and the tile goes through shared memory
   // in one round (several rounds keep each key's place there instead).
   const bool riding = (k.kernel == kBinning || k.kernel == kDownsweep || k.kernel == kChained) && tile.ridingValues &&
                       valueWords == 1 && tile.reorderRounds == 1;
-  v.values = keysAlone ? ValueHandling::none
-             : riding ? ValueHandling::riding
+  v.values = keysAlone                ? ValueHandling::none
+             : riding                 ? ValueHandling::riding
              : tile.reorderRounds > 1 ? ValueHandling::heldEarly  // binning_scatter.glsl's EARLY_HELD_VALUES
                                       : ValueHandling::atScatter;
   v.lookbackLoads = tile.lookbackPlainLoads ? Access::plain : Access::atomics;
@@ -169,13 +173,18 @@ KernelVariant decideVariant(const Tuning& t, const PipelineKey& k) {
   return v;
 }
 
-const uint32_t kSpecializationIds[23] = {
-    VKSORT_SPEC_WORKGROUP_SIZE,   VKSORT_SPEC_KEYS_PER_INVOCATION, VKSORT_SPEC_MIN_SUBGROUP_SIZE, VKSORT_SPEC_VALUE_WORDS,
-    VKSORT_SPEC_LOOKBACK_LOADS,   VKSORT_SPEC_BALLOT_WORDS,        VKSORT_SPEC_HISTOGRAM_COPIES,  VKSORT_SPEC_KEY_TYPE,
-    VKSORT_SPEC_LOOKBACK_WINDOW,  VKSORT_SPEC_PERSISTENT_TILES,    VKSORT_SPEC_REORDER_ROUNDS,    VKSORT_SPEC_PREFETCH_PAIRS,
-    VKSORT_SPEC_RIDERS_ALONGSIDE, VKSORT_SPEC_HOT_DIGITS,          VKSORT_SPEC_LOOKBACK_STORES,   VKSORT_SPEC_PATIENT_WAITS,
-    VKSORT_SPEC_DIGIT_WORD,       VKSORT_SPEC_LOOKBACK_WAIT,       VKSORT_SPEC_HOT_RANKING,       VKSORT_SPEC_RANKING,
-    VKSORT_SPEC_VALUE_HANDLING,   VKSORT_SPEC_PERMUTATION,         VKSORT_SPEC_LOOKBACK_WITHHELD};
+const uint32_t kSpecializationIds[23] = {VKSORT_SPEC_WORKGROUP_SIZE,    VKSORT_SPEC_KEYS_PER_INVOCATION,
+                                         VKSORT_SPEC_MIN_SUBGROUP_SIZE, VKSORT_SPEC_VALUE_WORDS,
+                                         VKSORT_SPEC_LOOKBACK_LOADS,    VKSORT_SPEC_BALLOT_WORDS,
+                                         VKSORT_SPEC_HISTOGRAM_COPIES,  VKSORT_SPEC_KEY_TYPE,
+                                         VKSORT_SPEC_LOOKBACK_WINDOW,   VKSORT_SPEC_PERSISTENT_TILES,
+                                         VKSORT_SPEC_REORDER_ROUNDS,    VKSORT_SPEC_PREFETCH_PAIRS,
+                                         VKSORT_SPEC_RIDERS_ALONGSIDE,  VKSORT_SPEC_HOT_DIGITS,
+                                         VKSORT_SPEC_LOOKBACK_STORES,   VKSORT_SPEC_PATIENT_WAITS,
+                                         VKSORT_SPEC_DIGIT_WORD,        VKSORT_SPEC_LOOKBACK_WAIT,
+                                         VKSORT_SPEC_HOT_RANKING,       VKSORT_SPEC_RANKING,
+                                         VKSORT_SPEC_VALUE_HANDLING,    VKSORT_SPEC_PERMUTATION,
+                                         VKSORT_SPEC_LOOKBACK_WITHHELD};
 
 uint32_t specializationValue(const KernelVariant& v, uint32_t id) {
   switch (id) {
@@ -234,7 +243,8 @@ std::string describeVariant(const KernelVariant& v, const std::vector<uint32_t>&
   if (has(VKSORT_SPEC_PREFETCH_PAIRS) && v.prefetchPairs) add("; values and next tile touched into L2");
   if (has(VKSORT_SPEC_HOT_DIGITS) && v.hotDigits) {  // (the shares: describePlan())
     const bool ranked = has(VKSORT_SPEC_HOT_RANKING) && v.hotRanking;
-    if (ranked && v.ranking == Ranking::atomicsRankFirst) add("; hot digit ranked a step at a time");  // its count is its ranking's
+    if (ranked && v.ranking == Ranking::atomicsRankFirst)
+      add("; hot digit ranked a step at a time");  // its count is its ranking's
     else add(ranked ? "; hot digit counted and ranked a step at a time" : "; hot digit counted a step at a time");
   }
   if (has(VKSORT_SPEC_DIGIT_WORD) && v.digitWord != kDigitAnyWord) add("; digits in the %s word", kWords[v.digitWord]);

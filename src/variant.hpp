@@ -15,10 +15,17 @@ namespace vksort::detail {
 // Kernels: unkeyed ones first; from kHistogram on one pipeline per key type (and, from kBinning
 // on, per value type, which sets the tile's width).
 enum Kernel : uint32_t {
-  kInit, kScan, kCopyBack, kTileScan,           // any key
-  kDepthRange, kDepthKeys,                      // recordDepthKeys (f32 depths)
-  kHistogram,                                   // per key type
-  kBinning, kUpsweep, kDownsweep, kSmallSort,   // per key and value type
+  kInit,
+  kScan,
+  kCopyBack,
+  kTileScan,  // any key
+  kDepthRange,
+  kDepthKeys,  // recordDepthKeys (f32 depths)
+  kHistogram,  // per key type
+  kBinning,
+  kUpsweep,
+  kDownsweep,
+  kSmallSort,  // per key and value type
   kChained,
   kKernelCount
 };
@@ -51,7 +58,7 @@ struct PipelineKey {
   uint32_t tier;       // Tuning::tiers (binning, upsweep, downsweep, chained) or smallTiles (small sort)
   bool fitted;         // binning: tiles of a run-time length (fitted to whole waves)
   uint32_t digitWord;  // kDigit*Word: 64-bit keys' word that holds the pass's digits
-  bool skewed;        // binning: the tile's skewed form (TileShape::skewedForm())
+  bool skewed;         // binning: the tile's skewed form (TileShape::skewedForm())
   // The tile kernels' permutation forms (kFlagIndexValues | kFlagDiscardKeys), compiled in where set.
   uint32_t permutation = 0;
   bool operator==(const PipelineKey&) const = default;
@@ -85,9 +92,9 @@ struct KernelVariant {
   bool hotDigits;        // a pass the scan classed hot has its top digit counted a step at a time
   bool hotRanking;       // and, classed kPassHotRanked, ranked a step at a time
   bool patientWaits;
-  uint32_t lookbackWait;  // spin turns before a look-back falls back (0: at once)
+  uint32_t lookbackWait;      // spin turns before a look-back falls back (0: at once)
   uint32_t lookbackWithheld;  // one tile in N publishes no status (torture); 0: none
-  uint32_t permutation;   // PipelineKey::permutation
+  uint32_t permutation;       // PipelineKey::permutation
 };
 
 // The variant of the pipeline `key` (normalized) names.

@@ -16,7 +16,7 @@ using vksort::ValueType;
 inline const vksort::SortConfig kConfigs[] = {
     configOf(KeyType::u32, ValueType::u32, vksort::SortOrder::ascending, 0, 32),
     configOf(KeyType::f32, ValueType::none, vksort::SortOrder::descending, 0, 32),
-    configOf(KeyType::i32, ValueType::u64, vksort::SortOrder::ascending, 4, 28),   // odd: 3 passes
+    configOf(KeyType::i32, ValueType::u64, vksort::SortOrder::ascending, 4, 28),  // odd: 3 passes
     configOf(KeyType::f64, ValueType::u32, vksort::SortOrder::descending, 0, 64),
     configOf(KeyType::u64, ValueType::u64, vksort::SortOrder::ascending, 16, 40),
 };
@@ -24,7 +24,8 @@ inline const vksort::SortConfig kConfigs[] = {
 // With the sorter `variant` makes: every kConfigs config in each of `dists`, `tiles` tiles and 33
 // keys of its width, checked against the reference (and, where `workgroupSize` is not 0, that the
 // variant gives that workgroup size).
-inline void sortEveryConfig(const char* variant, std::initializer_list<Dist> dists, uint32_t tiles, uint32_t workgroupSize = 0) {
+inline void sortEveryConfig(const char* variant, std::initializer_list<Dist> dists, uint32_t tiles,
+                            uint32_t workgroupSize = 0) {
   TunedSorter tuned(variant);
   const TestProperties p = testProperties(gpu().sorter);
   if (workgroupSize != 0) REQUIRE(p.workgroupSize == workgroupSize);

@@ -3,7 +3,10 @@
 #include <string.h>
 #include <vksort/vksort.h>
 
-#define EXPECT(x) do { if (!(x)) return __LINE__; } while (0)
+#define EXPECT(x)              \
+  do {                         \
+    if (!(x)) return __LINE__; \
+  } while (0)
 
 int cApiCreate(const VksortSorterCreateInfo* createInfo, uint32_t count, VksortSorter* sorter,
                VksortScratchRequirements* scratch) {
@@ -90,7 +93,8 @@ int cApiSetup(const VksortSorterCreateInfo* createInfo, PFN_vkGetInstanceProcAdd
   memset(&features10, 0xFF, sizeof features10); /* every byte set: pNext would point nowhere */
   features10.robustBufferAccess = VK_TRUE;
   EXPECT(vksortGetDeviceRequirements(createInfo->instance, getInstanceProcAddr, createInfo->physicalDevice,
-                                     (VkPhysicalDeviceFeatures2*)&features10, &requirements) == VKSORT_ERROR_INVALID_ARGUMENT);
+                                     (VkPhysicalDeviceFeatures2*)&features10,
+                                     &requirements) == VKSORT_ERROR_INVALID_ARGUMENT);
   EXPECT(strstr(vksortGetLastErrorMessage(), "VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2") != NULL);
 
   VksortSortConfig whole; /* zeroed: u32 keys alone, ascending, every bit */

@@ -47,7 +47,8 @@ struct AppSet {
     if (buffer) {
       VkDescriptorBufferInfo info{buffer->buffer, 0, VK_WHOLE_SIZE};
       auto w = vkctx::vkStruct<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
-      w.dstSet = set, w.descriptorCount = 1, w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, w.pBufferInfo = &info;
+      w.dstSet = set, w.descriptorCount = 1, w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+      w.pBufferInfo = &info;
       vkUpdateDescriptorSets(ctx.device, 1, &w, 0, nullptr);
     }
     auto pl = vkctx::vkStruct<VkPipelineLayoutCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO);
@@ -149,8 +150,9 @@ int main(int argc, char** argv) try {
   const auto known = std::find(std::begin(kWhens), std::end(kWhens), when);
   if (argc != 3 || (what != "probe" && what != "sort") || known == std::end(kWhens) ||
       (what == "probe" && when != "before" && when != "after")) {
-    std::fprintf(stderr, "usage: vksort_gpu_av_repro probe before|after\n"
-                         "       vksort_gpu_av_repro sort before|after|before-empty|before-own\n");
+    std::fprintf(stderr,
+                 "usage: vksort_gpu_av_repro probe before|after\n"
+                 "       vksort_gpu_av_repro sort before|after|before-empty|before-own\n");
     return 2;
   }
   vkctx::Options options;

@@ -68,7 +68,8 @@ const char kUsage[] =
     "  LIST: the key types whose sorts are built (default u32,i32,f32,u64,i64,f64)\n";
 
 int main(int argc, char** argv) try {
-  std::string family, icd = "/usr/share/vulkan/icd.d/radeon_icd.x86_64.json", tuning, keyList = "u32,i32,f32,u64,i64,f64";
+  std::string family, icd = "/usr/share/vulkan/icd.d/radeon_icd.x86_64.json", tuning,
+                      keyList = "u32,i32,f32,u64,i64,f64";
   bool verbose = false;
   for (int i = 1; i < argc; ++i) {
     const std::string k = argv[i];
@@ -99,15 +100,17 @@ int main(int argc, char** argv) try {
   options.subgroupsBeyondProven = true;  // GCN runs wave64 only: compiled with `--tuning subgroup=64`
   // Never destroyed, not even when an error unwinds: Mesa 22.3's null device crashes in vkDestroyDevice.
   vkctx::Context& ctx = *new vkctx::Context(options);
-  VkPhysicalDeviceVulkan13Properties p13 = vkctx::vkStruct<VkPhysicalDeviceVulkan13Properties>(
-      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES);
-  VkPhysicalDeviceProperties2 props = vkctx::vkStruct<VkPhysicalDeviceProperties2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &p13);
+  VkPhysicalDeviceVulkan13Properties p13 =
+      vkctx::vkStruct<VkPhysicalDeviceVulkan13Properties>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES);
+  VkPhysicalDeviceProperties2 props =
+      vkctx::vkStruct<VkPhysicalDeviceProperties2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &p13);
   vkGetPhysicalDeviceProperties2(ctx.physicalDevice, &props);
   const uint64_t ldsLimit = props.properties.limits.maxComputeSharedMemorySize;
 
   std::vector<vksort::PreparedSort> sorts;
   for (vksort::KeyType key : keys)
-    for (vksort::ValueType value : {vksort::ValueType::none, vksort::ValueType::u32, vksort::ValueType::u64, vksort::ValueType::index})
+    for (vksort::ValueType value :
+         {vksort::ValueType::none, vksort::ValueType::u32, vksort::ValueType::u64, vksort::ValueType::index})
       for (bool discard : {false, true}) {
         if (discard && value == vksort::ValueType::none) continue;
         vksort::PreparedSort s;
@@ -166,8 +169,8 @@ int main(int argc, char** argv) try {
     if (s.count("Subgroups per SIMD")) f.wavesPerSimd = std::min(f.wavesPerSimd, stat(s, "Subgroups per SIMD"));
     if (stat(s, "Spilled VGPRs") || stat(s, "Spilled SGPRs") || stat(s, "Scratch size"))
       failures.push_back(name + " spills (" + std::to_string(stat(s, "Spilled VGPRs")) + " VGPRs, " +
-                         std::to_string(stat(s, "Spilled SGPRs")) + " SGPRs, " + std::to_string(stat(s, "Scratch size")) +
-                         " bytes of scratch)");
+                         std::to_string(stat(s, "Spilled SGPRs")) + " SGPRs, " +
+                         std::to_string(stat(s, "Scratch size")) + " bytes of scratch)");
     if (stat(s, "LDS size") > ldsLimit)
       failures.push_back(name + " needs " + std::to_string(stat(s, "LDS size")) + " bytes of LDS, more than " +
                          std::to_string(ldsLimit));
@@ -176,15 +179,16 @@ int main(int argc, char** argv) try {
   unlink(path);
   if (pipelines == 0) failures.push_back("no pipeline statistics (VK_KHR_pipeline_executable_properties missing?)");
 
-  std::printf("%s (%s, %s), subgroup %u-%u, LDS %llu bytes: %llu pipelines\n", props.properties.deviceName, family.c_str(),
-              tuning.empty() ? "its table" : tuning.c_str(), p13.minSubgroupSize, p13.maxSubgroupSize,
+  std::printf("%s (%s, %s), subgroup %u-%u, LDS %llu bytes: %llu pipelines\n", props.properties.deviceName,
+              family.c_str(), tuning.empty() ? "its table" : tuning.c_str(), p13.minSubgroupSize, p13.maxSubgroupSize,
               static_cast<unsigned long long>(ldsLimit), static_cast<unsigned long long>(pipelines));
   std::printf("| kernel | pipelines | VGPRs | SGPRs | spilled | LDS bytes | waves per SIMD |\n");
   for (const auto& [name, f] : kernels)
-    std::printf("| %s | %llu | %llu | %llu | %llu | %llu | %s |\n", name.c_str(), static_cast<unsigned long long>(f.pipelines),
-                static_cast<unsigned long long>(f.vgprs), static_cast<unsigned long long>(f.sgprs),
-                static_cast<unsigned long long>(f.spilledVgprs + f.spilledSgprs), static_cast<unsigned long long>(f.lds),
-                f.wavesPerSimd == ~0ull ? "-" : std::to_string(f.wavesPerSimd).c_str());
+    std::printf(
+        "| %s | %llu | %llu | %llu | %llu | %llu | %s |\n", name.c_str(), static_cast<unsigned long long>(f.pipelines),
+        static_cast<unsigned long long>(f.vgprs), static_cast<unsigned long long>(f.sgprs),
+        static_cast<unsigned long long>(f.spilledVgprs + f.spilledSgprs), static_cast<unsigned long long>(f.lds),
+        f.wavesPerSimd == ~0ull ? "-" : std::to_string(f.wavesPerSimd).c_str());
   for (const std::string& failure : failures) std::printf("FAIL: %s\n", failure.c_str());
   return failures.empty() ? 0 : 1;
 } catch (const std::exception& e) {

@@ -81,9 +81,9 @@ TEST_SUITE("algorithms") {
     // runs a few workgroups at a time, so the first ones take most of the tiles. In 512-invocation
     // tiles at subgroup size 16 and up (CI's 512-bit run), keys alone leave their counter rows as
     // the ranking left them for the next tile's count (binning_tile.glsl's KNOWN_ROWS), as NVIDIA's do.
-    for (const char* variant : {"algorithm=2,small_keys=0,persistent=1",
-                                "algorithm=2,small_keys=0,persistent=1,rounds=2,wide_rounds=2",
-                                "algorithm=2,small_keys=0,persistent=1,workgroup=512,keys=4,wide_keys=2"}) {
+    for (const char* variant :
+         {"algorithm=2,small_keys=0,persistent=1", "algorithm=2,small_keys=0,persistent=1,rounds=2,wide_rounds=2",
+          "algorithm=2,small_keys=0,persistent=1,workgroup=512,keys=4,wide_keys=2"}) {
       sortEveryConfig(variant, {Dist::uniform, Dist::q4, Dist::allEqual}, 9);
       // Indirect: the grid of maxCount's tiles, fewer of them taken.
       TunedSorter tuned(variant);
@@ -136,7 +136,8 @@ TEST_SUITE("algorithms") {
           {"algorithm=1,small_keys=0,chained_up_to=0,hot_digit_from=55,hot_digit_to=70,hot_rank_to=65",
            vksort::detail::kPassHotRanked},
           {"algorithm=1,small_keys=0,chained_up_to=0,hot_digit_from=50,hot_digit_to=59", vksort::detail::kPassCrowded},
-          {"algorithm=2,small_keys=0,hot_digit_from=55,hot_digit_to=70,hot_rank_to=58", vksort::detail::kPassHotCounted},
+          {"algorithm=2,small_keys=0,hot_digit_from=55,hot_digit_to=70,hot_rank_to=58",
+           vksort::detail::kPassHotCounted},
           {"algorithm=2,small_keys=0,hot_digit_from=61,hot_digit_to=70", vksort::detail::kPassSpread}};
       for (const auto& [tuning, passClass] : tunings)
         for (bool indirect : {false, true}) {
@@ -183,10 +184,11 @@ TEST_SUITE("algorithms") {
                                           configOf(KeyType::u64, ValueType::u32, vksort::SortOrder::ascending, 0, 32)};
     for (const vksort::SortConfig& config : configs) {
       const uint32_t words = keyWords(config), passes = 4;
-      for (const char* tuning : {"algorithm=1,small_keys=0,chained_up_to=0,atomic_ranking=1,fit_percent=0,skewed_from=50,"
-                                 "hot_digit_from=55,hot_digit_to=70,hot_rank_to=58",
-                                 "algorithm=1,small_keys=0,chained_up_to=0,atomic_ranking=1,fit_percent=0,skewed_from=50,"
-                                 "portion_tiles=2"})
+      for (const char* tuning :
+           {"algorithm=1,small_keys=0,chained_up_to=0,atomic_ranking=1,fit_percent=0,skewed_from=50,"
+            "hot_digit_from=55,hot_digit_to=70,hot_rank_to=58",
+            "algorithm=1,small_keys=0,chained_up_to=0,atomic_ranking=1,fit_percent=0,skewed_from=50,"
+            "portion_tiles=2"})
         for (bool indirect : {false, true}) {
           CAPTURE(int(config.keyType));
           CAPTURE(int(config.valueType));
@@ -196,7 +198,8 @@ TEST_SUITE("algorithms") {
           const uint32_t n = 5 * testProperties(gpu().sorter).wideTileKeys + 3;
           const vksort::detail::SortScratch plan = vksort::detail::sortScratch(gpu().sorter, config, n, n, indirect);
           REQUIRE(plan.skewedFrom == 50);
-          const vksort::SortConfig allBits = configOf(config.keyType, config.valueType, vksort::SortOrder::ascending, 0, 32 * words);
+          const vksort::SortConfig allBits =
+              configOf(config.keyType, config.valueType, vksort::SortOrder::ascending, 0, 32 * words);
           CHECK(vksort::detail::sortScratch(gpu().sorter, allBits, n, n, indirect).skewedFrom == (words == 1 ? 50 : 0));
           std::vector<uint32_t> keys(size_t(n) * words, 0u);
           for (uint32_t i = 0; i < n; ++i)
@@ -238,9 +241,9 @@ TEST_SUITE("algorithms") {
     // keys); q4 puts ~60% of the keys on digit 0, allEqual all of them. In portions of 2 tiles
     // too (a pass's hot digit is the same in each), and with the tile through shared memory in 2
     // rounds; a range that takes q4's digit (<= 70%) but not allEqual's.
-    for (const char* variant : {"algorithm=1,small_keys=0,hot_digit_from=1",
-                                "algorithm=1,small_keys=0,hot_digit_from=1,portion_tiles=2",
-                                "algorithm=1,small_keys=0,hot_digit_from=40,hot_digit_to=70,rounds=2,wide_rounds=2"})
+    for (const char* variant :
+         {"algorithm=1,small_keys=0,hot_digit_from=1", "algorithm=1,small_keys=0,hot_digit_from=1,portion_tiles=2",
+          "algorithm=1,small_keys=0,hot_digit_from=40,hot_digit_to=70,rounds=2,wide_rounds=2"})
       sortEveryConfig(variant, {Dist::uniform, Dist::q4, Dist::allEqual}, 5);
   }
 
@@ -258,20 +261,20 @@ TEST_SUITE("algorithms") {
     // digit counted but not ranked so (0: NVIDIA's 32-bit keys alone).
     vkctx::Context& ctx = gpu().ctx;
     const char* tuning = std::getenv("VKSORT_TUNING");
-    if (!tuning)
-      CHECK(testProperties(gpu().sorter).atomicRanking == (ctx.properties.vendorID == 0x10DE));
-    for (const char* variant : {"algorithm=1,small_keys=0,atomic_ranking=1",
-                                "algorithm=1,small_keys=0,atomic_ranking=1,chained_up_to=4294967295",
-                                "algorithm=1,small_keys=0,atomic_ranking=1,hot_digit_from=1",
-                                "algorithm=1,small_keys=0,atomic_ranking=1,hot_digit_from=1,hot_rank_to=0",
-                                "algorithm=2,small_keys=0,atomic_ranking=1,persistent=1,rounds=2,wide_rounds=2",
-                                // ranked before the row sums (rankFirst), tile after tile (the next
-                                // tile ranked early: keys alone), and beside hot-digit passes
-                                "algorithm=1,small_keys=0,atomic_ranking=1,rank_first=1",
-                                "algorithm=1,small_keys=0,atomic_ranking=1,rank_first=1,persistent=1",
-                                "algorithm=1,small_keys=0,atomic_ranking=1,rank_first=1,persistent=1,hot_digit_from=1",
-                                "algorithm=1,small_keys=0,atomic_ranking=1,rank_first=1,hot_digit_from=1,hot_rank_to=100",
-                                "algorithm=1,small_keys=0,atomic_ranking=1,rank_first=1,rounds=2,wide_rounds=2"}) {
+    if (!tuning) CHECK(testProperties(gpu().sorter).atomicRanking == (ctx.properties.vendorID == 0x10DE));
+    for (const char* variant :
+         {"algorithm=1,small_keys=0,atomic_ranking=1",
+          "algorithm=1,small_keys=0,atomic_ranking=1,chained_up_to=4294967295",
+          "algorithm=1,small_keys=0,atomic_ranking=1,hot_digit_from=1",
+          "algorithm=1,small_keys=0,atomic_ranking=1,hot_digit_from=1,hot_rank_to=0",
+          "algorithm=2,small_keys=0,atomic_ranking=1,persistent=1,rounds=2,wide_rounds=2",
+          // ranked before the row sums (rankFirst), tile after tile (the next
+          // tile ranked early: keys alone), and beside hot-digit passes
+          "algorithm=1,small_keys=0,atomic_ranking=1,rank_first=1",
+          "algorithm=1,small_keys=0,atomic_ranking=1,rank_first=1,persistent=1",
+          "algorithm=1,small_keys=0,atomic_ranking=1,rank_first=1,persistent=1,hot_digit_from=1",
+          "algorithm=1,small_keys=0,atomic_ranking=1,rank_first=1,hot_digit_from=1,hot_rank_to=100",
+          "algorithm=1,small_keys=0,atomic_ranking=1,rank_first=1,rounds=2,wide_rounds=2"}) {
       sortEveryConfig(variant, {Dist::uniform, Dist::q4, Dist::fewDistinct, Dist::allEqual}, 6);
       TunedSorter tuned(variant);
       CHECK(testProperties(gpu().sorter).atomicRanking);
@@ -282,7 +285,8 @@ TEST_SUITE("algorithms") {
       const uint32_t n = wideElements(config) ? p.smallSortWideMaxKeys : p.smallSortMaxKeys;
       CAPTURE(int(config.keyType));
       CAPTURE(int(config.valueType));
-      for (Dist d : {Dist::uniform, Dist::fewDistinct}) sortAndCheck(makeKeysFor(config, d, n, n + uint32_t(d)), config);
+      for (Dist d : {Dist::uniform, Dist::fewDistinct})
+        sortAndCheck(makeKeysFor(config, d, n, n + uint32_t(d)), config);
     }
   }
 
@@ -290,8 +294,8 @@ TEST_SUITE("algorithms") {
     // The tuning's lookbackPlainStores (NVIDIA's choice): every tile's aggregate and inclusive
     // prefix go out as plain stores to the coherent status words; read here with atomics (plain
     // loads saw stale words on lavapipe), in one portion and in portions of 2 tiles.
-    for (const char* variant : {"algorithm=1,small_keys=0,plain_stores=1",
-                                "algorithm=1,small_keys=0,plain_stores=1,portion_tiles=2"})
+    for (const char* variant :
+         {"algorithm=1,small_keys=0,plain_stores=1", "algorithm=1,small_keys=0,plain_stores=1,portion_tiles=2"})
       sortEveryConfig(variant, {Dist::uniform, Dist::q4}, 7);
   }
 
@@ -303,12 +307,14 @@ TEST_SUITE("algorithms") {
     // 2^23), counts below and past its start. A walk that stops early in a window fails it on the
     // H100 (checked); lavapipe's walks seldom meet an aggregate.
     const uint32_t tile = testProperties(gpu().sorter).tileKeys;
-    const std::string tiered = "algorithm=1,small_keys=0,lookback_window_pairs=2,lookback_window_wide=5,lookback_window_alone=3,"
-                               "tiers=2,tier1_from=" + std::to_string(4 * tile) +
-                               ",tier1_lookback_window_pairs=1,tier1_lookback_window_wide=7,tier1_lookback_window_alone=2,"
-                               "tier1_lookback_window_wide_alone=2";
-    for (const char* variant : {"algorithm=1,small_keys=0,lookback_window=1",
-                                "algorithm=1,small_keys=0,lookback_window=16,portion_tiles=2"})
+    const std::string tiered =
+        "algorithm=1,small_keys=0,lookback_window_pairs=2,lookback_window_wide=5,lookback_window_alone=3,"
+        "tiers=2,tier1_from=" +
+        std::to_string(4 * tile) +
+        ",tier1_lookback_window_pairs=1,tier1_lookback_window_wide=7,tier1_lookback_window_alone=2,"
+        "tier1_lookback_window_wide_alone=2";
+    for (const char* variant :
+         {"algorithm=1,small_keys=0,lookback_window=1", "algorithm=1,small_keys=0,lookback_window=16,portion_tiles=2"})
       sortEveryConfig(variant, {Dist::uniform, Dist::q4}, 9);
     sortEveryConfig(tiered.c_str(), {Dist::uniform, Dist::q4}, 3);  // below the tier
     sortEveryConfig(tiered.c_str(), {Dist::uniform, Dist::q4}, 9);
@@ -359,8 +365,9 @@ TEST_SUITE("algorithms") {
     TunedSorter tuned("algorithm=1,small_keys=0,chained_up_to=4294967295");
     const uint32_t tile = testProperties(gpu().sorter).tileKeys;
     for (uint32_t rep = 0; rep < 15; ++rep)
-      for (const vksort::SortConfig& c : {configOf(KeyType::u32, ValueType::none, vksort::SortOrder::ascending, 0, 32),
-                                          configOf(KeyType::u32, ValueType::none, vksort::SortOrder::ascending, 0, 24)}) {
+      for (const vksort::SortConfig& c :
+           {configOf(KeyType::u32, ValueType::none, vksort::SortOrder::ascending, 0, 32),
+            configOf(KeyType::u32, ValueType::none, vksort::SortOrder::ascending, 0, 24)}) {
         CAPTURE(rep);
         CAPTURE(c.endBit);
         sortAndCheck(makeKeysFor(c, Dist::uniform, 9 * tile + 33, rep), c);

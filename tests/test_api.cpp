@@ -26,7 +26,8 @@ TEST_SUITE("api") {
 
   TEST_CASE("createSorter rejects a device without bufferDeviceAddress enabled") {
     vksort::SorterCreateInfo ci = gpu().ctx.sorterCreateInfo();
-    VkPhysicalDeviceVulkan12Features none = vkctx::vkStruct<VkPhysicalDeviceVulkan12Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES);
+    VkPhysicalDeviceVulkan12Features none =
+        vkctx::vkStruct<VkPhysicalDeviceVulkan12Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES);
     VkDeviceCreateInfo device = vkctx::vkStruct<VkDeviceCreateInfo>(VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &none);
     ci.pDeviceCreateInfo = &device;
     vksort::Sorter sorter = nullptr;
@@ -50,7 +51,7 @@ TEST_SUITE("api") {
     REQUIRE(vksort::getScratchRequirements(sorter, keys, 1000, &small));
     REQUIRE(vksort::getScratchRequirements(sorter, keys, 1000000, &large));
     REQUIRE(vksort::getScratchRequirements(sorter, pairs, 1000000, &largePairs));
-    CHECK(large.size >= 1000000u * 4);                   // the key ping-pong buffer at least
+    CHECK(large.size >= 1000000u * 4);                    // the key ping-pong buffer at least
     CHECK(largePairs.size >= large.size + 1000000u * 4);  // and the value one
     CHECK(small.size < large.size);
     CHECK((large.usage & VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT) != 0);
@@ -118,7 +119,8 @@ TEST_SUITE("api") {
     CHECK(vksort::describeSort(sorter, pairs, 1000, false, nullptr).result == vksort::Result::errorInvalidArgument);
     const uint32_t maxCount = vksort::getSorterProperties(sorter).maxCount;
     if (maxCount < 0xFFFFFFFFu)
-      CHECK(vksort::describeSort(sorter, pairs, maxCount + 1, false, &text).result == vksort::Result::errorInvalidArgument);
+      CHECK(vksort::describeSort(sorter, pairs, maxCount + 1, false, &text).result ==
+            vksort::Result::errorInvalidArgument);
     CHECK(text == before);
   }
 
@@ -136,8 +138,8 @@ TEST_SUITE("api") {
     std::vector<uint32_t> input = makeKeys(Dist::uniform, n + 16, 3);
     ctx.upload(keys, input.data(), input.size() * 4);
     // With the usage the buffers were made with: checked, and enough.
-    const VkBufferUsageFlags made = vksort::kRequiredBufferUsage | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                    VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    const VkBufferUsageFlags made =
+        vksort::kRequiredBufferUsage | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
     good.keys = {keys.buffer, 0, n * 4, made};
     good.values = values.range();
     good.values.usage = made;
@@ -186,19 +188,21 @@ TEST_SUITE("api") {
     add("keys buffer without device-address usage", [](vksort::SortInfo& i) {
       i.keys.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
     });
-    add("values buffer without storage usage", [](vksort::SortInfo& i) {
-      i.values.usage = VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
-    });
+    add("values buffer without storage usage",
+        [](vksort::SortInfo& i) { i.values.usage = VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT; });
     add("scratch without indirect usage", [](vksort::SortInfo& i) { i.scratch.usage = vksort::kRequiredBufferUsage; });
     add("count buffer without device-address usage", [&](vksort::SortInfo& i) {
       i.countBuffer = {keys.buffer, n * 4, 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT};
     });
-    add("overlap: values over the keys in one buffer", [&](vksort::SortInfo& i) { i.values = {keys.buffer, 64, n * 4, made}; });
-    add("overlap: count buffer inside the keys", [&](vksort::SortInfo& i) { i.countBuffer = {keys.buffer, 16, 4, made}; });
+    add("overlap: values over the keys in one buffer", [&](vksort::SortInfo& i) {
+      i.values = {keys.buffer, 64, n * 4, made};
+    });
+    add("overlap: count buffer inside the keys", [&](vksort::SortInfo& i) {
+      i.countBuffer = {keys.buffer, 16, 4, made};
+    });
     if (vksort::getSorterProperties(g.sorter).maxCount < 0xFFFFFFFFu)
-      add("maxCount above the sorter's maximum", [&](vksort::SortInfo& i) {
-        i.maxCount = vksort::getSorterProperties(g.sorter).maxCount + 1u;
-      });
+      add("maxCount above the sorter's maximum",
+          [&](vksort::SortInfo& i) { i.maxCount = vksort::getSorterProperties(g.sorter).maxCount + 1u; });
 
     VkCommandBuffer cmd = ctx.beginCommands();
     for (const Case& c : cases) {
@@ -206,14 +210,15 @@ TEST_SUITE("api") {
       vksort::Status s = vksort::recordSort(g.sorter, cmd, c.info);
       CHECK(s.result == vksort::Result::errorInvalidArgument);
       CHECK(!s.message.empty());
-      if (std::string(c.what).rfind("overlap:", 0) == 0) CHECK(s.message.find("overlap in one buffer") != std::string::npos);
+      if (std::string(c.what).rfind("overlap:", 0) == 0)
+        CHECK(s.message.find("overlap in one buffer") != std::string::npos);
     }
     CHECK(vksort::recordSort(nullptr, cmd, good).result == vksort::Result::errorInvalidArgument);
     CHECK(vksort::recordSort(g.sorter, VK_NULL_HANDLE, good).result == vksort::Result::errorInvalidArgument);
     vksort::SortInfo empty = good;
     empty.count = 0;
     CHECK(vksort::recordSort(g.sorter, cmd, empty));  // nothing to sort: success, nothing recorded
-    empty.keys = empty.values = empty.scratch = {};  // and then no range is needed
+    empty.keys = empty.values = empty.scratch = {};   // and then no range is needed
     CHECK(vksort::recordSort(g.sorter, cmd, empty));
     ctx.submitAndWait(cmd);
     requireNoValidationMessages();

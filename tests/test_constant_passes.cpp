@@ -154,7 +154,8 @@ void sortWithConstantPasses(const vksort::SortConfig& c, uint32_t constant, uint
   const Sorted outHead{.keys = std::vector<uint32_t>(out.keys.begin(), out.keys.begin() + n * kw),
                        .values = pairs ? std::vector<uint32_t>(out.values.begin(), out.values.begin() + n * vw)
                                        : std::vector<uint32_t>(),
-                       .header = {}, .scratch = {}};
+                       .header = {},
+                       .scratch = {}};
   checkAgainstReference(head, outHead, pairs, c);
   CHECK(std::equal(keys.begin() + n * kw, keys.end(), out.keys.begin() + n * kw));
 
@@ -206,25 +207,29 @@ void sortWithConstantPasses(const vksort::SortConfig& c, uint32_t constant, uint
   }
   CAPTURE(running);
   CHECK_MESSAGE(scratchHolds(s.keysAlt, scratchKeys), "the scratch keys are not what the passes that should run leave");
-  if (pairs) CHECK_MESSAGE(scratchHolds(s.valuesAlt, scratchValues), "the scratch values are not what the passes that should run leave");
+  if (pairs)
+    CHECK_MESSAGE(scratchHolds(s.valuesAlt, scratchValues),
+                  "the scratch values are not what the passes that should run leave");
 }
 
 }  // namespace
 
 TEST_SUITE("constant_passes") {
   TEST_CASE("passes whose digit is the same for every key are skipped, wherever they are") {
-    for (const Variant v : {Variant{"algorithm=1,small_keys=0,chained_up_to=0", false, true},
-                            Variant{"algorithm=1,small_keys=0,chained_up_to=0", true, false},
-                            Variant{"algorithm=1,small_keys=0,chained_up_to=4294967295", false, true},
-                            Variant{"algorithm=1,small_keys=0,chained_up_to=0,portion_tiles=2,wide_from=0", false, false},
-                            Variant{"algorithm=1,small_keys=0,chained_up_to=0,portion_tiles=2,wide_from=0", true, false},
-                            Variant{"algorithm=2,small_keys=0", false, true}, Variant{"algorithm=2,small_keys=0", true, false}}) {
+    for (const Variant v :
+         {Variant{"algorithm=1,small_keys=0,chained_up_to=0", false, true},
+          Variant{"algorithm=1,small_keys=0,chained_up_to=0", true, false},
+          Variant{"algorithm=1,small_keys=0,chained_up_to=4294967295", false, true},
+          Variant{"algorithm=1,small_keys=0,chained_up_to=0,portion_tiles=2,wide_from=0", false, false},
+          Variant{"algorithm=1,small_keys=0,chained_up_to=0,portion_tiles=2,wide_from=0", true, false},
+          Variant{"algorithm=2,small_keys=0", false, true}, Variant{"algorithm=2,small_keys=0", true, false}}) {
       TunedSorter tuned(v.tuning);
       const TestProperties p = testProperties(gpu().sorter);
       for (const vksort::SortConfig& c : kConstantConfigs)
         for (uint32_t constant : constantPatterns(passesOf(c))) {
           const uint32_t passes = passesOf(c), last = 1u << (passes - 1);
-          if (!v.everyPattern && constant != 1u && constant != (last | last >> 1) && constant != (1u << passes) - 1) continue;
+          if (!v.everyPattern && constant != 1u && constant != (last | last >> 1) && constant != (1u << passes) - 1)
+            continue;
           CAPTURE(std::string(v.tuning));
           CAPTURE(v.indirect);
           CAPTURE(int(c.keyType));

@@ -167,9 +167,11 @@ TEST_SUITE("contract") {
         if (variant == kBoth) REQUIRE_MESSAGE(right, "wrong keys with both barriers, trial " << trial);
       }
       static const char* const kNames[] = {"both barriers", "without the before barrier", "without the after barrier"};
-      MESSAGE(std::string(kNames[variant]) << ": " << wrong << " of " << trials << " trials wrong (" << ctx.properties.deviceName << ")");
+      MESSAGE(std::string(kNames[variant])
+              << ": " << wrong << " of " << trials << " trials wrong (" << ctx.properties.deviceName << ")");
       if (variant == kNoAfter && gpuDevice && testProperties(g.sorter).algorithm == vksort::Algorithm::onesweep)
-        CHECK_MESSAGE(wrong > 0, std::string(kNames[variant]) << " was never seen wrong: the test cannot show the barrier is needed");
+        CHECK_MESSAGE(wrong > 0, std::string(kNames[variant])
+                                     << " was never seen wrong: the test cannot show the barrier is needed");
     }
     requireNoValidationMessages();
     for (vkctx::Buffer* b : {&source, &keys, &seen, &result, &scratch}) ctx.destroy(*b);
@@ -230,8 +232,9 @@ TEST_SUITE("contract") {
       vkctx::Context& ctx = g.ctx;
       const uint32_t n = 2 * testProperties(g.sorter).tileKeys + 9;
       // Four passes; eight; three and the copy-back.
-      for (const auto& [keyType, endBit, expected] : {std::tuple{vksort::KeyType::u32, 32u, 8u}, std::tuple{vksort::KeyType::u64, 64u, 12u},
-                                                      std::tuple{vksort::KeyType::u32, 24u, 8u}}) {
+      for (const auto& [keyType, endBit, expected] :
+           {std::tuple{vksort::KeyType::u32, 32u, 8u}, std::tuple{vksort::KeyType::u64, 64u, 12u},
+            std::tuple{vksort::KeyType::u32, 24u, 8u}}) {
         const std::string tuning = variant;
         CAPTURE(tuning);
         CAPTURE(endBit);
@@ -248,7 +251,8 @@ TEST_SUITE("contract") {
         vkctx::check(vkCreateQueryPool(ctx.device, &qi, nullptr, &pool), "vkCreateQueryPool");
         vksort::ScratchRequirements req;
         REQUIRE(vksort::getScratchRequirements(g.sorter, info.config, n, &req));
-        vkctx::Buffer keyBuf = ctx.createDeviceBuffer(keys.size() * 4), scratch = ctx.createDeviceBuffer(req.size, req.usage);
+        vkctx::Buffer keyBuf = ctx.createDeviceBuffer(keys.size() * 4),
+                      scratch = ctx.createDeviceBuffer(req.size, req.usage);
         ctx.upload(keyBuf, keys.data(), keys.size() * 4);
         info.keys = keyBuf.range();
         info.scratch = scratch.range();

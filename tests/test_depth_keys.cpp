@@ -30,7 +30,8 @@ std::vector<float> sceneDepths(size_t n, float nearest, float farthest, uint32_t
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> spread(nearest, farthest), cluster(-0.5f, 0.5f);
   std::vector<float> d(n);
-  for (size_t i = 0; i < n; ++i) d[i] = i % 3 == 0 ? spread(rng) : std::clamp(nearest + 3.0f + float(i % 7) + cluster(rng), nearest, farthest);
+  for (size_t i = 0; i < n; ++i)
+    d[i] = i % 3 == 0 ? spread(rng) : std::clamp(nearest + 3.0f + float(i % 7) + cluster(rng), nearest, farthest);
   d[n / 2] = nearest, d[n / 3] = farthest;  // the range's ends, exactly
   return d;
 }
@@ -73,7 +74,8 @@ std::vector<uint32_t> depthKeys(const std::vector<float>& depths, const DepthRun
 }
 
 // Checks keys[0, count) against the definition, and the rest untouched.
-void checkKeys(const std::vector<float>& depths, const std::vector<uint32_t>& keys, const DepthRun& run, uint32_t count) {
+void checkKeys(const std::vector<float>& depths, const std::vector<uint32_t>& keys, const DepthRun& run,
+               uint32_t count) {
   const uint32_t top = (1u << run.bits) - 1;
   double lo = INFINITY, hi = -INFINITY;
   for (uint32_t i = 0; i < count; ++i)
@@ -85,7 +87,10 @@ void checkKeys(const std::vector<float>& depths, const std::vector<uint32_t>& ke
     const float d = depths[i];
     int64_t want;
     if (std::isnan(d) || std::isinf(d)) want = std::signbit(d) ? 0 : top;
-    else want = hi > lo ? std::min<int64_t>(int64_t(std::floor((d - lo) / (hi - lo) * std::ldexp(1.0, int(run.bits)))), top) : 0;
+    else
+      want = hi > lo
+                 ? std::min<int64_t>(int64_t(std::floor((d - lo) / (hi - lo) * std::ldexp(1.0, int(run.bits)))), top)
+                 : 0;
     if (descending) want = top - want;
     const int64_t got = keys[i];
     // Within one step of the exact value (float arithmetic); the ends and non-finite exactly.
@@ -184,7 +189,8 @@ TEST_SUITE("depth_keys") {
 
   TEST_CASE("bad arguments: an error, nothing recorded") {
     vkctx::Context& ctx = gpu().ctx;
-    vkctx::Buffer buffer = ctx.createDeviceBuffer(4096), scratch = ctx.createDeviceBuffer(vksort::kDepthKeysScratchBytes);
+    vkctx::Buffer buffer = ctx.createDeviceBuffer(4096),
+                  scratch = ctx.createDeviceBuffer(vksort::kDepthKeysScratchBytes);
     vksort::DepthKeysInfo good;
     good.depths = buffer.range();
     good.count = good.maxCount = 1024;

@@ -39,7 +39,7 @@ uint64_t lookbacksOf(const detail::SortScratch& s, uint32_t n) {
 struct Variant {
   const char* tuning;  // added to the forced fallback's
   bool indirect;
-  uint32_t configs;    // the first this many of kFallbackConfigs
+  uint32_t configs;  // the first this many of kFallbackConfigs
 };
 
 }  // namespace
@@ -81,7 +81,8 @@ TEST_SUITE("fallback") {
         Sorted head = out;
         head.keys.resize(sorted * kw);
         head.values.resize(sorted * vw);
-        checkAgainstReference(std::vector<uint32_t>(keys.begin(), keys.begin() + sorted * kw), head, vals != nullptr, c);
+        checkAgainstReference(std::vector<uint32_t>(keys.begin(), keys.begin() + sorted * kw), head, vals != nullptr,
+                              c);
         // Every tile but each portion's first fell back on each digit in each pass, at least.
         const uint64_t lookbacks = lookbacksOf(s, sorted);
         CAPTURE(s.passes);
@@ -98,7 +99,8 @@ TEST_SUITE("fallback") {
     // that waits one turn before it falls back: every predecessor still counting or ranking is
     // counted again from its keys. On a device that runs few workgroups at once (lavapipe with
     // LP_NUM_THREADS=1 or 2, which CI runs) that is most of them. The count goes to the log.
-    TunedSorter sorter("algorithm=1,small_keys=0,chained_up_to=0,tiers=1,workgroup=64,keys=2,persistent=1,lookback_wait=1");
+    TunedSorter sorter(
+        "algorithm=1,small_keys=0,chained_up_to=0,tiers=1,workgroup=64,keys=2,persistent=1,lookback_wait=1");
     const vksort::SortConfig configs[] = {kFallbackConfigs[1], kFallbackConfigs[4]};
     uint32_t seed = 100;
     for (const vksort::SortConfig& c : configs) {
@@ -132,8 +134,9 @@ TEST_SUITE("fallback") {
     const char* const shapes[] = {"chained_up_to=0", "chained_up_to=0,persistent=1", "chained_up_to=4294967295"};
     for (uint32_t rate : {512u, 16u, 1u})
       for (uint32_t shape = 0; shape < 3; ++shape) {
-        const std::string tuning = std::string("algorithm=1,small_keys=0,tiers=1,workgroup=64,keys=2,lookback_wait=4,") +
-                                   shapes[shape] + ",withhold_posts=" + std::to_string(rate);
+        const std::string tuning =
+            std::string("algorithm=1,small_keys=0,tiers=1,workgroup=64,keys=2,lookback_wait=4,") + shapes[shape] +
+            ",withhold_posts=" + std::to_string(rate);
         TunedSorter sorter(tuning.c_str());
         for (uint32_t i : {1u, 4u}) {  // u32 pairs; u64 keys once, at 1 in 16 with the first shape
           if (i == 4 && (shape != 0 || rate != 16)) continue;
@@ -141,7 +144,8 @@ TEST_SUITE("fallback") {
           CAPTURE(tuning);
           CAPTURE(int(c.keyType));
           const bool indirect = rate % 2 == 0 && i == 1;
-          const uint32_t n = 200 * detail::sortScratch(gpu().sorter, c, 1u << 16, 1u << 16, false).tileKeys + 7;  // 201 tiles
+          const uint32_t n =
+              200 * detail::sortScratch(gpu().sorter, c, 1u << 16, 1u << 16, false).tileKeys + 7;  // 201 tiles
           const std::vector<uint32_t> keys = makeKeysFor(c, Dist::uniform, n, ++seed);
           const std::vector<uint32_t> values = makeValues(n, c.valueType);
           const std::vector<uint32_t>* vals = c.valueType == ValueType::none ? nullptr : &values;

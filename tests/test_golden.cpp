@@ -81,7 +81,8 @@ std::string plansText(const Tuning& t) {
         config.valueType = s.value;
         config.beginBit = s.beginBit;
         config.endBit = s.endBit;
-        const std::string prefix = std::string(s.name) + " " + std::to_string(count) + (indirect ? " indirect" : "") + " | ";
+        const std::string prefix =
+            std::string(s.name) + " " + std::to_string(count) + (indirect ? " indirect" : "") + " | ";
         std::istringstream plan(describePlan(t, planSort(t, config, count, count, indirect)));
         for (std::string line; std::getline(plan, line);) out += prefix + line + "\n";
       }

@@ -11,8 +11,8 @@ TEST_SUITE("indirect") {
     const uint32_t tile = testProperties(gpu().sorter).tileKeys;
     const uint32_t maxCount = 3 * tile + 5;
     std::vector<uint32_t> keys = makeKeys(Dist::uniform, maxCount, 8);
-    for (uint32_t count : {0u, 1u, 2u, tile - 1, tile, tile + 1, maxCount - 1, maxCount, maxCount + 1,
-                           maxCount + 1000, 0xFFFFFFFFu})
+    for (uint32_t count :
+         {0u, 1u, 2u, tile - 1, tile, tile + 1, maxCount - 1, maxCount, maxCount + 1, maxCount + 1000, 0xFFFFFFFFu})
       for (bool pairs : {false, true}) {
         CAPTURE(count);
         CAPTURE(pairs);

@@ -42,20 +42,33 @@ uint64_t doubleBits(double d) {
 // Every edge value of a float type: zeros, infinities, NaNs of both signs, denormals, extremes.
 std::vector<uint64_t> floatEdges(KeyType type) {
   if (type == KeyType::f32)
-    return {0x00000000u, 0x80000000u,              // +0.0, -0.0
-            0x7f800000u, 0xff800000u,              // +inf, -inf
-            0x7fc00000u, 0x7f800001u, 0x7fffffffu, // positive NaNs
-            0xffc00000u, 0xff800001u, 0xffffffffu, // negative NaNs
-            0x00000001u, 0x807fffffu, 0x00400000u, // denormals
-            0x7f7fffffu, 0xff7fffffu, 0x00800000u, // largest, smallest normal
+    return {0x00000000u,     0x80000000u,                    // +0.0, -0.0
+            0x7f800000u,     0xff800000u,                    // +inf, -inf
+            0x7fc00000u,     0x7f800001u,      0x7fffffffu,  // positive NaNs
+            0xffc00000u,     0xff800001u,      0xffffffffu,  // negative NaNs
+            0x00000001u,     0x807fffffu,      0x00400000u,  // denormals
+            0x7f7fffffu,     0xff7fffffu,      0x00800000u,  // largest, smallest normal
             floatBits(1.0f), floatBits(-1.0f), floatBits(0.5f)};
-  return {0ull, 1ull << 63,                                          // +0.0, -0.0
-          0x7ff0000000000000ull, 0xfff0000000000000ull,              // +inf, -inf
-          0x7ff8000000000000ull, 0x7ff0000000000001ull, ~0ull >> 1,  // positive NaNs
-          0xfff8000000000000ull, 0xfff0000000000001ull, ~0ull,       // negative NaNs
-          1ull, 0x800fffffffffffffull, 0x0008000000000000ull,        // denormals
-          0x7fefffffffffffffull, 0xffefffffffffffffull, 0x0010000000000000ull,
-          doubleBits(1.0), doubleBits(-1.0), doubleBits(0.5), doubleBits(1.0 + 1e-15)};
+  return {0ull,
+          1ull << 63,  // +0.0, -0.0
+          0x7ff0000000000000ull,
+          0xfff0000000000000ull,  // +inf, -inf
+          0x7ff8000000000000ull,
+          0x7ff0000000000001ull,
+          ~0ull >> 1,  // positive NaNs
+          0xfff8000000000000ull,
+          0xfff0000000000001ull,
+          ~0ull,  // negative NaNs
+          1ull,
+          0x800fffffffffffffull,
+          0x0008000000000000ull,  // denormals
+          0x7fefffffffffffffull,
+          0xffefffffffffffffull,
+          0x0010000000000000ull,
+          doubleBits(1.0),
+          doubleBits(-1.0),
+          doubleBits(0.5),
+          doubleBits(1.0 + 1e-15)};
 }
 
 // Uniform random bits, and for floats every edge value scattered among random finite values of
@@ -122,12 +135,12 @@ TEST_SUITE("keys") {
     // The reference itself, spelled out for a few values.
     vksort::SortConfig f32 = configOf(KeyType::f32), f64 = configOf(KeyType::f64);
     auto rank = [&](uint32_t bits) { return vksort::keyOrderBits(f32, bits); };
-    CHECK(rank(0xffc00000u) < rank(0xff800000u));              // -NaN < -inf
-    CHECK(rank(0xff800000u) < rank(floatBits(-1.0f)));         // -inf < -1
-    CHECK(rank(0x807fffffu) < rank(0x80000000u));              // -denormal < -0
-    CHECK(rank(0x80000000u) == rank(0u));                      // -0 == +0
-    CHECK(rank(0x00000001u) < rank(floatBits(1.0f)));          // denormal < 1
-    CHECK(rank(0x7f800000u) < rank(0x7fc00000u));              // +inf < +NaN
+    CHECK(rank(0xffc00000u) < rank(0xff800000u));       // -NaN < -inf
+    CHECK(rank(0xff800000u) < rank(floatBits(-1.0f)));  // -inf < -1
+    CHECK(rank(0x807fffffu) < rank(0x80000000u));       // -denormal < -0
+    CHECK(rank(0x80000000u) == rank(0u));               // -0 == +0
+    CHECK(rank(0x00000001u) < rank(floatBits(1.0f)));   // denormal < 1
+    CHECK(rank(0x7f800000u) < rank(0x7fc00000u));       // +inf < +NaN
     auto rank64 = [&](uint64_t bits) { return vksort::keyOrderBits(f64, bits); };
     CHECK(rank64(0xfff8000000000000ull) < rank64(0xfff0000000000000ull));  // -NaN < -inf
     CHECK(rank64(0xfff0000000000000ull) < rank64(doubleBits(-1.0)));       // -inf < -1
@@ -268,7 +281,7 @@ TEST_SUITE("keys") {
       }
       CHECK(off == 0);
       CHECK(disordered == 0);
-      CHECK(keys[ordered] == 0);      // -inf: nearest
+      CHECK(keys[ordered] == 0);        // -inf: nearest
       CHECK(keys[ordered + 1] == top);  // NaN: farthest
     }
     requireNoValidationMessages();

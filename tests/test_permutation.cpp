@@ -64,20 +64,22 @@ void sortEveryPermutation(Count n, uint32_t begin = 0, uint32_t end = 0) {
 TEST_SUITE("permutation") {
   TEST_CASE("every key type and order, keys kept or discarded, direct and indirect") {
     const TestProperties p = testProperties(gpu().sorter);
-    sortEveryPermutation([&](const vksort::SortConfig& c) { return 3 * (wideElements(c) ? p.wideTileKeys : p.tileKeys) + 17; });
+    sortEveryPermutation(
+        [&](const vksort::SortConfig& c) { return 3 * (wideElements(c) ? p.wideTileKeys : p.tileKeys) + 17; });
     // Bit ranges: an odd pass count (a copy into the caller's buffers), a range that starts mid-key.
-    sortEveryPermutation([&](const vksort::SortConfig& c) { return 2 * (wideElements(c) ? p.wideTileKeys : p.tileKeys) + 5; }, 4,
-                         28);
-    sortEveryPermutation([&](const vksort::SortConfig& c) { return 2 * (wideElements(c) ? p.wideTileKeys : p.tileKeys) + 5; }, 16,
-                         32);
+    sortEveryPermutation(
+        [&](const vksort::SortConfig& c) { return 2 * (wideElements(c) ? p.wideTileKeys : p.tileKeys) + 5; }, 4, 28);
+    sortEveryPermutation(
+        [&](const vksort::SortConfig& c) { return 2 * (wideElements(c) ? p.wideTileKeys : p.tileKeys) + 5; }, 16, 32);
   }
 
   TEST_CASE("every path a sort takes") {
     const TestProperties base = testProperties(gpu().sorter);
-    const vksort::SortConfig configs[] = {
-        permutation(KeyType::f32, SortOrder::descending, true), permutation(KeyType::f32, SortOrder::ascending, false),
-        permutation(KeyType::i32, SortOrder::ascending, true, 4, 28), permutation(KeyType::f64, SortOrder::descending, false),
-        permutation(KeyType::u64, SortOrder::ascending, true, 16, 40)};
+    const vksort::SortConfig configs[] = {permutation(KeyType::f32, SortOrder::descending, true),
+                                          permutation(KeyType::f32, SortOrder::ascending, false),
+                                          permutation(KeyType::i32, SortOrder::ascending, true, 4, 28),
+                                          permutation(KeyType::f64, SortOrder::descending, false),
+                                          permutation(KeyType::u64, SortOrder::ascending, true, 16, 40)};
     struct Path {
       const char* tuning;
       uint32_t count;  // 0: three tiles and a bit
@@ -153,7 +155,8 @@ TEST_SUITE("permutation") {
               const uint32_t words = keyWords(c);
               for (uint32_t i = 0; i < n; ++i) {
                 keys[words * i] &= ~0u << equalLowBits;  // the low word's low bits
-                if (constantTop) keys[words * i + words - 1] = (keys[words * i + words - 1] & 0x00FFFFFFu) | 0xC1000000u;
+                if (constantTop)
+                  keys[words * i + words - 1] = (keys[words * i + words - 1] & 0x00FFFFFFu) | 0xC1000000u;
               }
               sortAndCheck(keys, c);
               sortIndirectAndCheck(keys, true, n - n / 4, CountSource::shader, c);

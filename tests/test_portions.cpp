@@ -68,8 +68,7 @@ TEST_SUITE("portions") {
         sortAndCheck(config, Dist::q4, n, n);
         // Indirect: the groups come from maxCount (n), the grid from the count on the GPU.
         std::vector<uint32_t> keys = makeKeysFor(config, Dist::uniform, n, tiles);
-        for (uint32_t count : {n, 3 * tile + 1})
-          sortIndirectAndCheck(keys, true, count, CountSource::shader, config);
+        for (uint32_t count : {n, 3 * tile + 1}) sortIndirectAndCheck(keys, true, count, CountSource::shader, config);
       }
     }
   }

@@ -96,7 +96,8 @@ struct SubAllocated {
     VkPhysicalDeviceMemoryProperties mp;
     vkGetPhysicalDeviceMemoryProperties(ctx.physicalDevice, &mp);
     uint32_t type = 0;
-    while (!((req.memoryTypeBits >> type & 1) && (mp.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)))
+    while (!((req.memoryTypeBits >> type & 1) &&
+             (mp.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)))
       ++type;
     auto flags = vkStruct<VkMemoryAllocateFlagsInfo>(VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO);
     flags.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
@@ -116,7 +117,8 @@ struct SubAllocated {
 };
 
 // Sorts u32 keys with u32 values (makeValues) through `scratch`, between the contract's barriers.
-Sorted sortWithScratch(const std::vector<uint32_t>& keys, const vksort::SortConfig& config, const vksort::BufferRange& scratch) {
+Sorted sortWithScratch(const std::vector<uint32_t>& keys, const vksort::SortConfig& config,
+                       const vksort::BufferRange& scratch) {
   Gpu& g = gpu();
   vkctx::Context& ctx = g.ctx;
   const uint32_t n = uint32_t(keys.size());
@@ -178,8 +180,7 @@ TEST_SUITE("setup") {
       const bool right = r[0] == size && inRange && !seen[r[2] * size + r[1]]++ && r[3] == size && r[4] == size;
       if (!right && wrong++ == 0)
         FAIL_CHECK("invocation " << i << " of a subgroup of " << size << " reports size " << r[0] << ", lane " << r[1]
-                                 << ", subgroup " << r[2] << "; its ballot counts " << r[3] << " and its sum "
-                                 << r[4]);
+                                 << ", subgroup " << r[2] << "; its ballot counts " << r[3] << " and its sum " << r[4]);
     }
     CHECK(wrong == 0);
     requireNoValidationMessages();
@@ -207,8 +208,10 @@ TEST_SUITE("setup") {
     for (uint32_t i = 0; i < req.extensionCount; ++i) CHECK(req.extensionNames[i] != nullptr);
 
     // The extensions' structs, in the other order.
-    auto bda = vkStruct<VkPhysicalDeviceBufferDeviceAddressFeatures>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES);
-    auto ssc = vkStruct<VkPhysicalDeviceSubgroupSizeControlFeatures>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES, &bda);
+    auto bda = vkStruct<VkPhysicalDeviceBufferDeviceAddressFeatures>(
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES);
+    auto ssc = vkStruct<VkPhysicalDeviceSubgroupSizeControlFeatures>(
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES, &bda);
     auto head = vkStruct<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &ssc);
     REQUIRE(vksort::getDeviceRequirements(ctx.instance, vkGetInstanceProcAddr, ctx.physicalDevice, &head, &req));
     CHECK(bda.bufferDeviceAddress == VK_TRUE);
@@ -219,13 +222,15 @@ TEST_SUITE("setup") {
     auto head13 = vkStruct<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &only13);
     vksort::DeviceRequirements untouched;
     untouched.extensionCount = 99;
-    vksort::Status s = vksort::getDeviceRequirements(ctx.instance, vkGetInstanceProcAddr, ctx.physicalDevice, &head13, &untouched);
+    vksort::Status s =
+        vksort::getDeviceRequirements(ctx.instance, vkGetInstanceProcAddr, ctx.physicalDevice, &head13, &untouched);
     CHECK(s.result == vksort::Result::errorInvalidArgument);
     CHECK(s.message.find("VkPhysicalDeviceVulkan12Features") != std::string::npos);
     CHECK(only13.subgroupSizeControl == VK_FALSE);
     CHECK(untouched.extensionCount == 99);
-    CHECK(vksort::getDeviceRequirements(ctx.instance, vkGetInstanceProcAddr, ctx.physicalDevice, nullptr, &req).result ==
-          vksort::Result::errorInvalidArgument);
+    CHECK(
+        vksort::getDeviceRequirements(ctx.instance, vkGetInstanceProcAddr, ctx.physicalDevice, nullptr, &req).result ==
+        vksort::Result::errorInvalidArgument);
     CHECK(vksort::getDeviceRequirements(ctx.instance, vkGetInstanceProcAddr, VK_NULL_HANDLE, &f2, &req).result ==
           vksort::Result::errorInvalidArgument);
   }
@@ -271,7 +276,8 @@ TEST_SUITE("setup") {
     vksort::DeviceRequirements req;
     for (void* back : {static_cast<void*>(&f12), static_cast<void*>(&f11), static_cast<void*>(&f2)}) {
       f12.pNext = back;
-      vksort::Status s = vksort::getDeviceRequirements(ctx.instance, vkGetInstanceProcAddr, ctx.physicalDevice, &f2, &req);
+      vksort::Status s =
+          vksort::getDeviceRequirements(ctx.instance, vkGetInstanceProcAddr, ctx.physicalDevice, &f2, &req);
       CHECK(s.result == vksort::Result::errorInvalidArgument);
       CHECK(s.message.find("pFeatures's pNext chain loops") != std::string::npos);
       CHECK(f12.bufferDeviceAddress == VK_FALSE);  // nothing set
@@ -281,7 +287,8 @@ TEST_SUITE("setup") {
     for (size_t i = 0; i + 1 < many.size(); ++i) many[i].pNext = &many[i + 1];
     many.back().pNext = nullptr;
     f2.pNext = many.data();
-    vksort::Status s = vksort::getDeviceRequirements(ctx.instance, vkGetInstanceProcAddr, ctx.physicalDevice, &f2, &req);
+    vksort::Status s =
+        vksort::getDeviceRequirements(ctx.instance, vkGetInstanceProcAddr, ctx.physicalDevice, &f2, &req);
     CHECK(s.message.find("passes 1024 links") != std::string::npos);
     // And in the create info createSorter reads.
     f12.pNext = &f11;
@@ -315,11 +322,13 @@ TEST_SUITE("setup") {
     group.physicalDeviceCount = 1;
     group.pPhysicalDevices = &ctx.physicalDevice;
 
-    auto ssc = vkStruct<VkPhysicalDeviceSubgroupSizeControlFeatures>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES);
+    auto ssc = vkStruct<VkPhysicalDeviceSubgroupSizeControlFeatures>(
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES);
     ssc.subgroupSizeControl = ssc.computeFullSubgroups = VkBool32(sizeControl);
     auto f2 = vkStruct<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &ssc);
     f2.features = plain;
-    auto bda = vkStruct<VkPhysicalDeviceBufferDeviceAddressFeatures>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES, &f2);
+    auto bda = vkStruct<VkPhysicalDeviceBufferDeviceAddressFeatures>(
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_BUFFER_DEVICE_ADDRESS_FEATURES, &f2);
     bda.bufferDeviceAddress = VK_TRUE;
 
     struct Form {
@@ -445,8 +454,10 @@ TEST_SUITE("setup") {
     // The override once fell back to ballots without a word where the device had not enabled
     // VK_NV_shader_subgroup_partitioned (the test context enables it wherever it is listed).
     vkctx::Context& ctx = gpu().ctx;
-    auto subgroup = vkctx::vkStruct<VkPhysicalDeviceSubgroupProperties>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES);
-    auto props = vkctx::vkStruct<VkPhysicalDeviceProperties2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &subgroup);
+    auto subgroup =
+        vkctx::vkStruct<VkPhysicalDeviceSubgroupProperties>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES);
+    auto props =
+        vkctx::vkStruct<VkPhysicalDeviceProperties2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &subgroup);
     vkGetPhysicalDeviceProperties2(ctx.physicalDevice, &props);
     const bool can = (subgroup.supportedOperations & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) != 0;
     vksort::SorterDeveloperOptions developer;
@@ -473,7 +484,8 @@ TEST_SUITE("setup") {
     {
       TunedSorter tuned("partitioned=1");  // the binning kernels: past the chained sort
       for (Dist d : {Dist::uniform, Dist::q8})
-        for (vksort::SortConfig c : {pairs, configOf(vksort::KeyType::u64, vksort::ValueType::u32, vksort::SortOrder::ascending, 0, 0)}) {
+        for (vksort::SortConfig c :
+             {pairs, configOf(vksort::KeyType::u64, vksort::ValueType::u32, vksort::SortOrder::ascending, 0, 0)}) {
           CAPTURE(name(d));
           sortAndCheck(makeKeysFor(c, d, 1500000, 29), c);
         }

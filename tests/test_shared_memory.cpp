@@ -30,7 +30,8 @@ void sortWithBothAlgorithms(const std::string& shape, std::initializer_list<vkso
         CAPTURE(int(config.valueType));
         CAPTURE(name(d));
         const uint32_t n = countOf(p, config);
-        bytes[a == Algorithm::reduceThenScan].push_back(sortAndCheck(makeKeysFor(config, d, n, n + uint32_t(d)), config));
+        bytes[a == Algorithm::reduceThenScan].push_back(
+            sortAndCheck(makeKeysFor(config, d, n, n + uint32_t(d)), config));
       }
   }
   REQUIRE(bytes[0].size() == bytes[1].size());
@@ -53,9 +54,10 @@ TEST_SUITE("shared_memory") {
     const std::string tuning = "small_kpi=256,small_keys=" + std::to_string(4 * workgroup);
     TunedSorter tuned(tuning.c_str());
     const uint32_t n = 4 * workgroup - 3;
-    for (const vksort::SortConfig& config : {configOf(KeyType::u32, ValueType::u32, vksort::SortOrder::ascending, 0, 32),
-                                             configOf(KeyType::u32, ValueType::u64, vksort::SortOrder::descending, 0, 32),
-                                             configOf(KeyType::u64, ValueType::u64, vksort::SortOrder::ascending, 0, 64)}) {
+    for (const vksort::SortConfig& config :
+         {configOf(KeyType::u32, ValueType::u32, vksort::SortOrder::ascending, 0, 32),
+          configOf(KeyType::u32, ValueType::u64, vksort::SortOrder::descending, 0, 32),
+          configOf(KeyType::u64, ValueType::u64, vksort::SortOrder::ascending, 0, 64)}) {
       CAPTURE(int(config.keyType));
       CAPTURE(int(config.valueType));
       sortAndCheck(makeKeysFor(config, Dist::uniform, n, 5), config);
@@ -79,7 +81,8 @@ TEST_SUITE("shared_memory") {
     }
     const uint32_t kpi = (sharedWords - otherWords) / workgroup;
     REQUIRE(workgroup * kpi + otherWords + 2 * 256 - 2 > sharedWords);  // the 2 KiB make it fit
-    const std::string shape = "small_keys=0,tiers=2,tier1_from=1,tier1_alone_workgroup=512,tier1_alone_keys=" + std::to_string(kpi);
+    const std::string shape =
+        "small_keys=0,tiers=2,tier1_from=1,tier1_alone_workgroup=512,tier1_alone_keys=" + std::to_string(kpi);
     sortWithBothAlgorithms(
         shape, {configOf(KeyType::u32, ValueType::none, vksort::SortOrder::ascending, 0, 32), kConfigs[1]},
         {Dist::uniform, Dist::q4},
@@ -87,9 +90,7 @@ TEST_SUITE("shared_memory") {
           REQUIRE(p.tileTierCount == 2);
           REQUIRE(p.tileTiers[1].keysAloneTileKeys == workgroup * kpi);  // not fitted down
         },
-        [](const TestProperties& p, const vksort::SortConfig&) {
-          return 3 * p.tileTiers[1].keysAloneTileKeys + 33;
-        });
+        [](const TestProperties& p, const vksort::SortConfig&) { return 3 * p.tileTiers[1].keysAloneTileKeys + 33; });
   }
 
   TEST_CASE("tiles larger than shared memory go through it in rounds, both algorithms") {
@@ -98,8 +99,8 @@ TEST_SUITE("shared_memory") {
     const uint32_t workgroup = testProperties(gpu().sorter).workgroupSize;
     const uint32_t sharedWords = gpu().ctx.properties.limits.maxComputeSharedMemorySize / 4;
     const uint32_t kpi = 4 * (sharedWords / (4 * workgroup) + 1);
-    const std::string shape = "rounds=4,wide_rounds=4,small_keys=0,keys=" + std::to_string(kpi) +
-                              ",wide_keys=" + std::to_string(kpi / 2);
+    const std::string shape =
+        "rounds=4,wide_rounds=4,small_keys=0,keys=" + std::to_string(kpi) + ",wide_keys=" + std::to_string(kpi / 2);
     // One sorter per algorithm, and one config per tile layout: 32-bit keys with 32-bit values,
     // alone, and 64-bit keys with 64-bit values; the two algorithms' results compared after.
     // Equal keys make every tile uniform: its values, loaded before the key scatter, go straight

@@ -33,7 +33,8 @@ TEST_SUITE("soak") {
       if (rng() % 3 == 0) config.beginBit = 0, config.endBit = keyBits;  // the common case, often
       bool pairs = config.valueType != vksort::ValueType::none;
       // Mostly small and around tile multiples; now and then up to ~40 tiles.
-      uint32_t n = rng() % 4 == 0 ? uint32_t(rng() % (40 * tile)) : uint32_t(rng() % 4) * tile + uint32_t(rng() % 9) - 4;
+      uint32_t n =
+          rng() % 4 == 0 ? uint32_t(rng() % (40 * tile)) : uint32_t(rng() % 4) * tile + uint32_t(rng() % 9) - 4;
       n = std::min<uint32_t>(n, 40 * tile);
       Dist dist = Dist(rng() % 9);
       bool indirect = rng() % 3 == 0;

@@ -1,6 +1,6 @@
 // Sorting correctness against std::stable_sort: sizes around tile boundaries, primes, millions;
-// every distribution of the benchmark (uniform and q-bit keys); keys alone and pairs (values = input indices, so stability is
-// checked exactly).
+// every distribution of the benchmark (uniform and q-bit keys); keys alone and pairs (values = input indices, so
+// stability is checked exactly).
 #include "test_support.hpp"
 
 using namespace vksort_test;
@@ -20,8 +20,8 @@ uint32_t tileKeys() { return testProperties(gpu().sorter).tileKeys; }
 TEST_SUITE("sort") {
   TEST_CASE("sizes around tile boundaries and primes") {
     const uint32_t tile = tileKeys();
-    for (uint32_t n : {0u, 1u, 2u, 3u, 31u, 32u, 33u, 255u, 257u, tile - 1, tile, tile + 1, 2 * tile - 1,
-                       2 * tile + 1, 7919u, 65537u, 104729u}) {
+    for (uint32_t n : {0u, 1u, 2u, 3u, 31u, 32u, 33u, 255u, 257u, tile - 1, tile, tile + 1, 2 * tile - 1, 2 * tile + 1,
+                       7919u, 65537u, 104729u}) {
       for (bool pairs : {false, true}) {
         CAPTURE(n);
         CAPTURE(pairs);
@@ -32,8 +32,8 @@ TEST_SUITE("sort") {
 
   TEST_CASE("distributions") {
     const uint32_t n = 100003;  // prime: a ragged last tile
-    for (Dist d : {Dist::uniform, Dist::q2, Dist::q4, Dist::q8, Dist::q16, Dist::allEqual, Dist::sorted,
-                   Dist::reversed, Dist::fewDistinct}) {
+    for (Dist d : {Dist::uniform, Dist::q2, Dist::q4, Dist::q8, Dist::q16, Dist::allEqual, Dist::sorted, Dist::reversed,
+                   Dist::fewDistinct}) {
       for (bool pairs : {false, true}) {
         CAPTURE(name(d));
         CAPTURE(pairs);
@@ -58,13 +58,13 @@ TEST_SUITE("sort") {
     // 8 and 16), over several histogram workgroups of tiles and a ragged last one, unchained.
     using vksort::KeyType;
     using vksort::ValueType;
-    const vksort::SortConfig configs[] = {
-        configOf(KeyType::u32, ValueType::none, vksort::SortOrder::ascending, 0, 32),
-        configOf(KeyType::f32, ValueType::u32, vksort::SortOrder::descending, 0, 32),
-        configOf(KeyType::u64, ValueType::none, vksort::SortOrder::ascending, 0, 64),
-        configOf(KeyType::i64, ValueType::u64, vksort::SortOrder::ascending, 0, 64)};
+    const vksort::SortConfig configs[] = {configOf(KeyType::u32, ValueType::none, vksort::SortOrder::ascending, 0, 32),
+                                          configOf(KeyType::f32, ValueType::u32, vksort::SortOrder::descending, 0, 32),
+                                          configOf(KeyType::u64, ValueType::none, vksort::SortOrder::ascending, 0, 64),
+                                          configOf(KeyType::i64, ValueType::u64, vksort::SortOrder::ascending, 0, 64)};
     for (const char* algorithm : {"algorithm=1", "algorithm=2"}) {
-      const std::string tuning = std::string(algorithm) + ",chained_up_to=0,small_keys=0,histogram_tiles=2,histogram_min_groups=3";
+      const std::string tuning =
+          std::string(algorithm) + ",chained_up_to=0,small_keys=0,histogram_tiles=2,histogram_min_groups=3";
       TunedSorter tuned(tuning.c_str());
       const TestProperties p = testProperties(gpu().sorter);
       for (const vksort::SortConfig& config : configs) {

@@ -71,11 +71,15 @@ void writePly(const std::string& path, const std::vector<PlyProperty>& props, ui
 }
 
 std::vector<PlyProperty> standardVertex() {
-  return {{"x", "float", 1.5},       {"y", "float", -2},        {"z", "double", 0.25},   {"nx", "float", 9},
-          {"f_dc_0", "float", 1},    {"f_dc_1", "float", 0},    {"f_dc_2", "float", -1}, {"ny", "float", 7},
-          {"opacity", "float", 0},   {"scale_0", "float", std::log(0.1)}, {"scale_1", "float", 0},
-          {"scale_2", "float", std::log(2.0)}, {"rot_0", "float", 2}, {"rot_1", "float", 0}, {"rot_2", "float", 0},
-          {"rot_3", "float", 0},     {"flags", "uchar", 3}};
+  return {{"x", "float", 1.5},     {"y", "float", -2},
+          {"z", "double", 0.25},   {"nx", "float", 9},
+          {"f_dc_0", "float", 1},  {"f_dc_1", "float", 0},
+          {"f_dc_2", "float", -1}, {"ny", "float", 7},
+          {"opacity", "float", 0}, {"scale_0", "float", std::log(0.1)},
+          {"scale_1", "float", 0}, {"scale_2", "float", std::log(2.0)},
+          {"rot_0", "float", 2},   {"rot_1", "float", 0},
+          {"rot_2", "float", 0},   {"rot_3", "float", 0},
+          {"flags", "uchar", 3}};
 }
 
 // standardVertex() with `restCount` spherical-harmonic properties: f_rest_i = 0.01 * (i + 1).
@@ -91,13 +95,20 @@ std::vector<PlyProperty> vertexWithHarmonics(uint32_t restCount) {
 std::array<float, 3> referenceShColor(const float* sh, uint32_t degree, const float d[3]) {
   const double x = d[0], y = d[1], z = d[2], xx = x * x, yy = y * y, zz = z * z;
   const double basis[16] = {1,
-                            -0.4886025119029199 * y, 0.4886025119029199 * z, -0.4886025119029199 * x,
-                            1.0925484305920792 * x * y, -1.0925484305920792 * y * z,
-                            0.31539156525252005 * (2 * zz - xx - yy), -1.0925484305920792 * x * z,
+                            -0.4886025119029199 * y,
+                            0.4886025119029199 * z,
+                            -0.4886025119029199 * x,
+                            1.0925484305920792 * x * y,
+                            -1.0925484305920792 * y * z,
+                            0.31539156525252005 * (2 * zz - xx - yy),
+                            -1.0925484305920792 * x * z,
                             0.5462742152960396 * (xx - yy),
-                            -0.5900435899266435 * y * (3 * xx - yy), 2.890611442640554 * x * y * z,
-                            -0.4570457994644658 * y * (4 * zz - xx - yy), 0.3731763325901154 * z * (2 * zz - 3 * xx - 3 * yy),
-                            -0.4570457994644658 * x * (4 * zz - xx - yy), 1.445305721320277 * z * (xx - yy),
+                            -0.5900435899266435 * y * (3 * xx - yy),
+                            2.890611442640554 * x * y * z,
+                            -0.4570457994644658 * y * (4 * zz - xx - yy),
+                            0.3731763325901154 * z * (2 * zz - 3 * xx - 3 * yy),
+                            -0.4570457994644658 * x * (4 * zz - xx - yy),
+                            1.445305721320277 * z * (xx - yy),
                             -0.5900435899266435 * x * (xx - 3 * yy)};
   std::array<float, 3> c{};
   for (int k = 0; k < 3; ++k) {
@@ -180,7 +191,8 @@ TEST_SUITE("splats") {
         CHECK(quads16.visible == visibleQuads);
         CHECK(quads16.partsMs.size() == 4);
         CHECK(quads32.partsMs.size() == 3);
-        auto quantizationOnly = [](const std::vector<uint8_t>& keys16, const std::vector<uint8_t>& f32, const char* what) {
+        auto quantizationOnly = [](const std::vector<uint8_t>& keys16, const std::vector<uint8_t>& f32,
+                                   const char* what) {
           size_t far = 0;
           double sum = 0;
           for (size_t i = 0; i < f32.size(); ++i) {
@@ -322,7 +334,8 @@ TEST_SUITE("splats") {
       for (uint32_t y = 0; y < 64; ++y)
         for (uint32_t x = 0; x < 64; ++x) {
           const uint8_t* p = &rgba[(y * 64 + x) * 4];
-          if (p[0] + p[1] + p[2] > 120) lit += 1, litX += x, litY += y, top = std::min(top, y), bottom = std::max(bottom, y);
+          if (p[0] + p[1] + p[2] > 120)
+            lit += 1, litX += x, litY += y, top = std::min(top, y), bottom = std::max(bottom, y);
           if (p[0] > 120 && p[1] < 60) red += 1, redY += y;
         }
       REQUIRE(lit > 20);
@@ -392,7 +405,7 @@ TEST_SUITE("splats") {
       REQUIRE(scene.shDegree == degree);
       REQUIRE(scene.sh.size() == 2 * splats::shFloats(degree));
       const float* sh = scene.sh.data() + splats::shFloats(degree);  // the second splat's
-      CHECK(sh[0] == doctest::Approx(0.5 + 0.28209479));  // the degree-0 colour, unclamped
+      CHECK(sh[0] == doctest::Approx(0.5 + 0.28209479));             // the degree-0 colour, unclamped
       CHECK(sh[2] == doctest::Approx(0.5 - 0.28209479));
       for (uint32_t j = 0; j < perChannel; ++j)
         for (uint32_t k = 0; k < 3; ++k) CHECK(sh[3 * (j + 1) + k] == doctest::Approx(0.01 * (k * perChannel + j + 1)));
@@ -451,10 +464,15 @@ TEST_SUITE("splats") {
     const std::string path = "test_splats_compressed.ply";
     const uint32_t n = 300;  // two chunks, the second partial
     const float kC0 = 0.28209479f;
-    struct Stored { float pos[3], dc[3], logit, logScale[3], q[4], rest[9]; };
+    struct Stored {
+      float pos[3], dc[3], logit, logScale[3], q[4], rest[9];
+    };
     std::vector<Stored> in(n);
     uint32_t hash = 99;
-    auto next = [&] { hash = hash * 1664525u + 1013904223u; return float(hash >> 8) / float(1u << 24); };
+    auto next = [&] {
+      hash = hash * 1664525u + 1013904223u;
+      return float(hash >> 8) / float(1u << 24);
+    };
     for (Stored& t : in) {
       for (int k = 0; k < 3; ++k) t.pos[k] = 10 * next() - 5, t.dc[k] = 2 * next() - 1, t.logScale[k] = -6 + 4 * next();
       t.logit = 6 * next() - 3;
@@ -470,12 +488,14 @@ TEST_SUITE("splats") {
         return uint32_t(std::clamp(t, 0.0f, 1.0f) * float((1u << bits) - 1) + 0.5f);
       };
       std::string header = "ply\nformat binary_little_endian 1.0\nelement chunk 2\n";
-      const char* bounds[] = {"min_x", "min_y", "min_z", "max_x", "max_y", "max_z", "min_scale_x", "min_scale_y",
-                              "min_scale_z", "max_scale_x", "max_scale_y", "max_scale_z", "min_r", "min_g", "min_b",
-                              "max_r", "max_g", "max_b"};
+      const char* bounds[] = {"min_x",       "min_y",       "min_z",       "max_x",       "max_y",       "max_z",
+                              "min_scale_x", "min_scale_y", "min_scale_z", "max_scale_x", "max_scale_y", "max_scale_z",
+                              "min_r",       "min_g",       "min_b",       "max_r",       "max_g",       "max_b"};
       for (int i = 0; i < (chunkColors ? 18 : 12); ++i) header += std::string("property float ") + bounds[i] + "\n";
-      header += "element vertex " + std::to_string(n) + "\nproperty uint packed_position\nproperty uint packed_rotation\n"
-                "property uint packed_scale\nproperty uint packed_color\nelement sh " + std::to_string(n) + "\n";
+      header += "element vertex " + std::to_string(n) +
+                "\nproperty uint packed_position\nproperty uint packed_rotation\n"
+                "property uint packed_scale\nproperty uint packed_color\nelement sh " +
+                std::to_string(n) + "\n";
       for (int i = 0; i < 9; ++i) header += "property uchar f_rest_" + std::to_string(i) + "\n";
       header += "end_header\n";
       std::string chunks, vertices, sh;
@@ -491,7 +511,8 @@ TEST_SUITE("splats") {
             b[6 + k] = std::min(b[6 + k], in[v].logScale[k]), b[9 + k] = std::max(b[9 + k], in[v].logScale[k]);
             b[12 + k] = std::min(b[12 + k], colour), b[15 + k] = std::max(b[15 + k], colour);
           }
-        if (!chunkColors) for (int k = 0; k < 3; ++k) b[12 + k] = 0, b[15 + k] = 1;
+        if (!chunkColors)
+          for (int k = 0; k < 3; ++k) b[12 + k] = 0, b[15 + k] = 1;
         for (int i = 0; i < (chunkColors ? 18 : 12); ++i) put(chunks, b[i]);
       }
       for (uint32_t v = 0; v < n; ++v) {
@@ -502,7 +523,8 @@ TEST_SUITE("splats") {
         const uint32_t scale = unit(t.logScale[0], b[6], b[9], 11) << 21 | unit(t.logScale[1], b[7], b[10], 10) << 11 |
                                unit(t.logScale[2], b[8], b[11], 11);
         uint32_t largest = 0;
-        for (uint32_t k = 1; k < 4; ++k) if (std::abs(t.q[k]) > std::abs(t.q[largest])) largest = k;
+        for (uint32_t k = 1; k < 4; ++k)
+          if (std::abs(t.q[k]) > std::abs(t.q[largest])) largest = k;
         const float sign = t.q[largest] < 0 ? -1.0f : 1.0f;
         uint32_t rotation = largest << 30;
         for (uint32_t k = 0, shift = 20; k < 4; ++k)
@@ -523,17 +545,21 @@ TEST_SUITE("splats") {
         const splats::Splat& got = scene.splats[v];
         const std::array<float, 18>& b = box[v / 256];
         for (int k = 0; k < 3; ++k) {
-          const float step = (b[3 + k] - b[k]) / (k == 1 ? 1023 : 2047), scaleStep = (b[9 + k] - b[6 + k]) / (k == 1 ? 1023 : 2047);
+          const float step = (b[3 + k] - b[k]) / (k == 1 ? 1023 : 2047),
+                      scaleStep = (b[9 + k] - b[6 + k]) / (k == 1 ? 1023 : 2047);
           wrong += std::abs(got.position[k] - t.pos[k]) > step;
           wrong += std::abs(std::log(got.scale[k]) - t.logScale[k]) > scaleStep;
-          wrong += std::abs(got.color[k] - std::clamp(0.5f + kC0 * t.dc[k], 0.0f, 1.0f)) > (b[15 + k] - b[12 + k]) / 255 + 1e-5f;
+          wrong += std::abs(got.color[k] - std::clamp(0.5f + kC0 * t.dc[k], 0.0f, 1.0f)) >
+                   (b[15 + k] - b[12 + k]) / 255 + 1e-5f;
         }
         wrong += std::abs(got.opacity - 1 / (1 + std::exp(-t.logit))) > 1.0f / 255;
-        const float dot = got.rotation[0] * t.q[0] + got.rotation[1] * t.q[1] + got.rotation[2] * t.q[2] + got.rotation[3] * t.q[3];
+        const float dot =
+            got.rotation[0] * t.q[0] + got.rotation[1] * t.q[1] + got.rotation[2] * t.q[2] + got.rotation[3] * t.q[3];
         wrong += std::abs(std::abs(dot) - 1) > 0.005f;  // q and -q are one rotation
         const float* harmonics = scene.sh.data() + size_t(v) * splats::shFloats(1);
         for (uint32_t j = 0; j < 3; ++j)
-          for (uint32_t k = 0; k < 3; ++k) wrong += std::abs(harmonics[3 * (j + 1) + k] - t.rest[k * 3 + j]) > 8.0f / 256;
+          for (uint32_t k = 0; k < 3; ++k)
+            wrong += std::abs(harmonics[3 * (j + 1) + k] - t.rest[k * 3 + j]) > 8.0f / 256;
       }
       CHECK(wrong == 0);
     }
@@ -567,7 +593,8 @@ TEST_SUITE("splats") {
     CHECK(errorOf(path).find("not a PLY") != std::string::npos);
     std::ofstream(path) << "ply\nformat binary_little_endian 1.0\nelement vertex 1\nproperty float x\n";
     CHECK(errorOf(path).find("end_header") != std::string::npos);
-    std::ofstream(path) << "ply\nformat binary_little_endian 1.0\nelement vertex 1\nproperty list uchar int idx\nend_header\n";
+    std::ofstream(path)
+        << "ply\nformat binary_little_endian 1.0\nelement vertex 1\nproperty list uchar int idx\nend_header\n";
     CHECK(errorOf(path).find("list property") != std::string::npos);
     CHECK(errorOf("no_such_file.ply").find("cannot open") != std::string::npos);
     std::remove(path.c_str());

@@ -30,9 +30,9 @@ Gpu& gpu() {
     g = std::make_unique<Gpu>(o);
     TestProperties p = testProperties(g->sorter);
     std::string line = std::string("device: ") + g->ctx.properties.deviceName + ", subgroup " +
-                       std::to_string(p.subgroupSize) + (p.requiredSubgroupSize ? " (required)" : "") +
-                       ", workgroup " + std::to_string(p.workgroupSize) + ", tile " + std::to_string(p.tileKeys) +
-                       ", validation " + (o.validation ? "on" : "off");
+                       std::to_string(p.subgroupSize) + (p.requiredSubgroupSize ? " (required)" : "") + ", workgroup " +
+                       std::to_string(p.workgroupSize) + ", tile " + std::to_string(p.tileKeys) + ", validation " +
+                       (o.validation ? "on" : "off");
     MESSAGE(line);
   }
   return *g;
@@ -333,7 +333,8 @@ void sortIndirectAndCheck(const std::vector<uint32_t>& keys, bool pairs, uint32_
   Sorted outHead{.keys = std::vector<uint32_t>(out.keys.begin(), out.keys.begin() + n * kw),
                  .values = pairs ? std::vector<uint32_t>(out.values.begin(), out.values.begin() + n * vw)
                                  : std::vector<uint32_t>(),
-                 .header = {}, .scratch = {}};
+                 .header = {},
+                 .scratch = {}};
   checkAgainstReference(head, outHead, pairs, config);
   // ...and the rest is untouched.
   CHECK(std::equal(keys.begin() + n * kw, keys.end(), out.keys.begin() + n * kw));

@@ -49,8 +49,8 @@ std::vector<uint32_t> makeKeys(Dist d, size_t n, uint64_t seed);
 std::vector<uint32_t> iota(size_t n);
 
 // A sort's config: key and value types, order, bit range [begin, end).
-inline vksort::SortConfig configOf(vksort::KeyType key, vksort::ValueType values, vksort::SortOrder order, uint32_t begin,
-                                   uint32_t end) {
+inline vksort::SortConfig configOf(vksort::KeyType key, vksort::ValueType values, vksort::SortOrder order,
+                                   uint32_t begin, uint32_t end) {
   vksort::SortConfig c;
   c.keyType = key;
   c.valueType = values;
@@ -79,8 +79,8 @@ std::vector<uint32_t> valuesBefore(const std::vector<uint32_t>& values, const vk
 struct Sorted {
   std::vector<uint32_t> keys;
   std::vector<uint32_t> values;
-  std::vector<uint32_t> header;  // the scratch header the sort left (shader_interface.h)
-  std::vector<uint32_t> scratch; // with readScratch: the whole scratch range it left
+  std::vector<uint32_t> header;   // the scratch header the sort left (shader_interface.h)
+  std::vector<uint32_t> scratch;  // with readScratch: the whole scratch range it left
 };
 // Indirect sorts: the count comes from a GPU buffer, written in the same command buffer by a
 // transfer or by a shader; keys.size() is then maxCount.
@@ -95,9 +95,8 @@ struct IndirectCount {
 // element size; otherwise their ranges are 16-byte aligned). The scratch starts as the garbage
 // kScratchGarbage everywhere.
 constexpr uint32_t kScratchGarbage = 0xA5A5A5A5u;
-Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* values,
-               vksort::SortConfig config = {}, const IndirectCount* indirect = nullptr, uint32_t leadWords = 0,
-               bool readScratch = false);
+Sorted gpuSort(const std::vector<uint32_t>& keys, const std::vector<uint32_t>* values, vksort::SortConfig config = {},
+               const IndirectCount* indirect = nullptr, uint32_t leadWords = 0, bool readScratch = false);
 
 // Checks `out` against std::stable_sort of `keys` by vksort::keyOrderBits (values: those of
 // makeValues, of config.valueType, or u32 when that is none and `pairs`).

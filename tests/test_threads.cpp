@@ -31,7 +31,8 @@ TEST_SUITE("threads") {
       j.keys = ctx.createDeviceBuffer(n * 4);
       j.scratch = ctx.createDeviceBuffer(req.size, req.usage);
       ctx.upload(j.keys, j.input.data(), n * 4);
-      VkCommandPoolCreateInfo pci = vkctx::vkStruct<VkCommandPoolCreateInfo>(VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO);
+      VkCommandPoolCreateInfo pci =
+          vkctx::vkStruct<VkCommandPoolCreateInfo>(VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO);
       pci.queueFamilyIndex = ctx.queueFamily;
       vkctx::check(vkCreateCommandPool(ctx.device, &pci, nullptr, &j.pool), "vkCreateCommandPool");
       VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, nullptr, j.pool,
@@ -43,10 +44,11 @@ TEST_SUITE("threads") {
     for (int t = 0; t < kThreads; ++t) {
       threads.emplace_back([&, t] {
         Job& j = jobs[t];
-        VkCommandBufferBeginInfo bi = vkctx::vkStruct<VkCommandBufferBeginInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
+        VkCommandBufferBeginInfo bi =
+            vkctx::vkStruct<VkCommandBufferBeginInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
         vkBeginCommandBuffer(j.cmd, &bi);
-        vkctx::memoryBarrier(j.cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
-                             vksort::kSortDstStage, vksort::kSortDstAccess);
+        vkctx::memoryBarrier(j.cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, vksort::kSortDstStage,
+                             vksort::kSortDstAccess);
         vksort::SortInfo mine = info;
         mine.keys = j.keys.range();
         mine.scratch = j.scratch.range();

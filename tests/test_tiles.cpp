@@ -23,13 +23,16 @@ TEST_SUITE("tiles") {
     // Radix tiles of 1, 2 and 4 keys per invocation (no bitonic ones): counts around each tile's
     // size run in it or the next; past the largest, the multi-dispatch sort.
     const uint32_t workgroup = testProperties(gpu().sorter).workgroupSize;
-    const std::string tuning = "bitonic_keys_per_pass=0,small_kpi=1,small_tiles=3,small_keys=100000000,small_workgroup=" + std::to_string(workgroup);
+    const std::string tuning =
+        "bitonic_keys_per_pass=0,small_kpi=1,small_tiles=3,small_keys=100000000,small_workgroup=" +
+        std::to_string(workgroup);
     TunedSorter tuned(tuning.c_str());
     const TestProperties p = testProperties(gpu().sorter);
     REQUIRE(p.smallSortMaxKeys == 4 * workgroup);
     REQUIRE(p.smallSortWideMaxKeys == 4 * workgroup);
     for (const vksort::SortConfig& config : {kConfigs[0], kConfigs[2], kConfigs[3]})  // kConfigs[2]: odd pass count
-      for (uint32_t n : {workgroup - 1, workgroup, workgroup + 1, 2 * workgroup + 1, 4 * workgroup, 4 * workgroup + 1}) {
+      for (uint32_t n :
+           {workgroup - 1, workgroup, workgroup + 1, 2 * workgroup + 1, 4 * workgroup, 4 * workgroup + 1}) {
         CAPTURE(int(config.keyType));
         CAPTURE(n);
         sortAndCheck(makeKeysFor(config, Dist::q4, n, 3), config);
@@ -48,8 +51,10 @@ TEST_SUITE("tiles") {
     configs.push_back(configOf(KeyType::u64, ValueType::none, vksort::SortOrder::ascending, 0, 64));
     configs.push_back(configOf(KeyType::i64, ValueType::none, vksort::SortOrder::descending, 0, 64));
     for (uint32_t kpi : {1u, 4u}) {
-      const std::string tuning = "small_kpi=1,small_tiles=1,small_workgroup=1,small_keys=100000000,bitonic_keys_per_pass=100000000,"
-                                 "bitonic_workgroup=" + std::to_string(subgroup) + ",bitonic_kpi=" + std::to_string(kpi);
+      const std::string tuning =
+          "small_kpi=1,small_tiles=1,small_workgroup=1,small_keys=100000000,bitonic_keys_per_pass=100000000,"
+          "bitonic_workgroup=" +
+          std::to_string(subgroup) + ",bitonic_kpi=" + std::to_string(kpi);
       TunedSorter tuned(tuning.c_str());
       const TestProperties p = testProperties(gpu().sorter);
       const uint32_t largest = p.smallSortMaxKeys;
@@ -57,7 +62,8 @@ TEST_SUITE("tiles") {
       REQUIRE((largest & (largest - 1)) == 0);
       for (const vksort::SortConfig& config : configs) {
         const uint32_t most = wideElements(config) ? p.smallSortWideMaxKeys : largest;
-        for (uint32_t n : {1u, 2u, 3u, subgroup * kpi - 1, subgroup * kpi, subgroup * kpi + 1, most / 2 + 1, most - 1, most, most + 1}) {
+        for (uint32_t n : {1u, 2u, 3u, subgroup * kpi - 1, subgroup * kpi, subgroup * kpi + 1, most / 2 + 1, most - 1,
+                           most, most + 1}) {
           CAPTURE(kpi);
           CAPTURE(int(config.keyType));
           CAPTURE(n);
@@ -79,14 +85,15 @@ TEST_SUITE("tiles") {
     const uint32_t from = 2 * base.tileKeys + 7;
     const uint32_t workgroup = base.workgroupSize / 2;
     const uint32_t from2 = from + 3 * workgroup * 9 + 11;
-    const std::string shape = "small_keys=0,tiers=3,tier1_from=" + std::to_string(from) +
-                              ",tier1_workgroup=" + std::to_string(workgroup) +
-                              ",tier1_keys=9,tier1_rounds=3,tier1_wide_workgroup=" + std::to_string(workgroup) +
-                              ",tier1_wide_keys=6,tier1_wide_rounds=2,tier2_from=" + std::to_string(from2) +
-                              ",tier2_workgroup=" + std::to_string(2 * workgroup) + ",tier2_keys=5,tier2_rounds=1" +
-                              ",tier2_wide_workgroup=" + std::to_string(workgroup) + ",tier2_wide_keys=3,tier2_wide_rounds=1" +
-                              ",tier2_alone_workgroup=" + std::to_string(workgroup) + ",tier2_alone_keys=7,tier2_alone_rounds=1" +
-                              ",tier2_wide_alone_workgroup=" + std::to_string(workgroup) + ",tier2_wide_alone_keys=4,tier2_wide_alone_rounds=2";
+    const std::string shape =
+        "small_keys=0,tiers=3,tier1_from=" + std::to_string(from) + ",tier1_workgroup=" + std::to_string(workgroup) +
+        ",tier1_keys=9,tier1_rounds=3,tier1_wide_workgroup=" + std::to_string(workgroup) +
+        ",tier1_wide_keys=6,tier1_wide_rounds=2,tier2_from=" + std::to_string(from2) +
+        ",tier2_workgroup=" + std::to_string(2 * workgroup) + ",tier2_keys=5,tier2_rounds=1" +
+        ",tier2_wide_workgroup=" + std::to_string(workgroup) + ",tier2_wide_keys=3,tier2_wide_rounds=1" +
+        ",tier2_alone_workgroup=" + std::to_string(workgroup) + ",tier2_alone_keys=7,tier2_alone_rounds=1" +
+        ",tier2_wide_alone_workgroup=" + std::to_string(workgroup) +
+        ",tier2_wide_alone_keys=4,tier2_wide_alone_rounds=2";
     for (Algorithm a : {Algorithm::onesweep, Algorithm::reduceThenScan}) {
       const std::string tuning = shape + ",algorithm=" + std::to_string(int(a));
       TunedSorter tuned(tuning.c_str());
@@ -128,8 +135,9 @@ TEST_SUITE("tiles") {
     const uint32_t subgroup = testProperties(gpu().sorter).subgroupSize;
     for (uint32_t subgroups : {1u, 3u})
       for (Algorithm a : {Algorithm::onesweep, Algorithm::reduceThenScan}) {
-        const std::string variant = "algorithm=" + std::to_string(int(a)) + ",small_keys=0,tiers=1,keys=5,wide_keys=3,workgroup=" +
-                                    std::to_string(subgroups * subgroup);
+        const std::string variant =
+            "algorithm=" + std::to_string(int(a)) +
+            ",small_keys=0,tiers=1,keys=5,wide_keys=3,workgroup=" + std::to_string(subgroups * subgroup);
         sortEveryConfig(variant.c_str(), {Dist::uniform, Dist::q4}, 7, subgroups * subgroup);
       }
   }
@@ -144,12 +152,14 @@ TEST_SUITE("tiles") {
     // shared memory in rounds (3 and 2: the fitted keys need not split evenly), and with a hot
     // digit in every pass (its keys counted a subgroup at a time, sitting-out keys not).
     const uint32_t workgroup = testProperties(gpu().sorter).workgroupSize;
-    const std::string shape = "algorithm=1,small_keys=0,wave_workgroups=3,fit_percent=100,tiers=2,tier1_from=" + std::to_string(2 * workgroup) +
-                              ",tier1_fit=1,tier1_workgroup=" + std::to_string(workgroup) +
-                              ",tier1_keys=9,tier1_rounds=1,tier1_wide_workgroup=" + std::to_string(workgroup) +
-                              ",tier1_wide_keys=6,tier1_wide_rounds=1,tier1_alone_workgroup=" + std::to_string(workgroup) +
-                              ",tier1_alone_keys=7,tier1_alone_rounds=1";
-    for (const char* variant : {"", ",portion_tiles=2", ",tier1_rounds=3,tier1_wide_rounds=2", ",hot_digit_from=1", ",riding_values=1"}) {
+    const std::string shape =
+        "algorithm=1,small_keys=0,wave_workgroups=3,fit_percent=100,tiers=2,tier1_from=" +
+        std::to_string(2 * workgroup) + ",tier1_fit=1,tier1_workgroup=" + std::to_string(workgroup) +
+        ",tier1_keys=9,tier1_rounds=1,tier1_wide_workgroup=" + std::to_string(workgroup) +
+        ",tier1_wide_keys=6,tier1_wide_rounds=1,tier1_alone_workgroup=" + std::to_string(workgroup) +
+        ",tier1_alone_keys=7,tier1_alone_rounds=1";
+    for (const char* variant :
+         {"", ",portion_tiles=2", ",tier1_rounds=3,tier1_wide_rounds=2", ",hot_digit_from=1", ",riding_values=1"}) {
       TunedSorter tuned((shape + variant).c_str());
       const TestProperties p = testProperties(gpu().sorter);
       REQUIRE(p.waveWorkgroups == 3);

@@ -65,7 +65,8 @@ TEST_SUITE("tuner") {
     CHECK(result.report.find("pairs32") != std::string::npos);
     // The caller's f32 keys, checked in their order (a candidate checked as unsigned keys would
     // be dropped as sorting wrongly).
-    CHECK_MESSAGE(result.report.find("pairs32 measured with the caller's keys: f32") != std::string::npos, result.report);
+    CHECK_MESSAGE(result.report.find("pairs32 measured with the caller's keys: f32") != std::string::npos,
+                  result.report);
     CHECK_MESSAGE(result.report.find("sorted wrongly") == std::string::npos, result.report);
     CHECK(result.seconds > 0);
     requireNoValidationMessages();
@@ -103,7 +104,8 @@ TEST_SUITE("tuner") {
     const vksort::Status st = vksort::detail::createSorterTuned(gpu().ctx.sorterCreateInfo(), &tiles, &sorter);
     REQUIRE_MESSAGE(st, st.message);
     SorterSwap swap(sorter);
-    const vksort::SortConfig config = configOf(vksort::KeyType::u32, vksort::ValueType::u32, vksort::SortOrder::ascending, 0, 32);
+    const vksort::SortConfig config =
+        configOf(vksort::KeyType::u32, vksort::ValueType::u32, vksort::SortOrder::ascending, 0, 32);
     std::string description;
     REQUIRE(vksort::describeSort(sorter, config, 30000, true, &description));
     CHECK_MESSAGE(description.find("2.00x the built-in row") != std::string::npos, description);
@@ -126,7 +128,8 @@ TEST_SUITE("tuner") {
     const std::vector<uint8_t> truncated(own.begin(), own.end() - 4);
     std::vector<uint8_t> flipped = own;
     flipped[own.size() - 3] ^= 0x10;
-    for (const std::vector<uint8_t>* data : {&foreign, &truncated, static_cast<const std::vector<uint8_t>*>(&flipped)}) {
+    for (const std::vector<uint8_t>* data :
+         {&foreign, &truncated, static_cast<const std::vector<uint8_t>*>(&flipped)}) {
       ci.pTuningData = data->data();
       ci.tuningDataSize = data->size();
       ci.requireTuningData = true;
@@ -252,7 +255,8 @@ TEST_SUITE("tuner") {
   TEST_CASE("the C API tunes, and frees what it returned") {
     const vksort::SorterCreateInfo ci = gpu().ctx.sorterCreateInfo();
     const VksortSorterCreateInfo cci = cCreateInfo(ci, VKSORT_ALGORITHM_ONESWEEP);
-    const VksortPreparedSort sorts[] = {{{VKSORT_KEY_TYPE_U32, VKSORT_VALUE_TYPE_NONE, VKSORT_SORT_ORDER_ASCENDING, 0, 0, 0}, 10000}};
+    const VksortPreparedSort sorts[] = {
+        {{VKSORT_KEY_TYPE_U32, VKSORT_VALUE_TYPE_NONE, VKSORT_SORT_ORDER_ASCENDING, 0, 0, 0}, 10000}};
     uint32_t calls = 0;
     const VksortTuneInfo info{.pSorterCreateInfo = &cci,
                               .queue = gpu().ctx.queue,

@@ -36,7 +36,9 @@ namespace {
 vksort::detail::Ranking widePairsRanking(const Tuning& t, uint32_t tier) {
   using namespace vksort::detail;
   const Kernel k = t.algorithm == Algorithm::onesweep ? kBinning : kDownsweep;
-  return decideVariant(t, normalizedKey(t, {k, kKeyU32, uint32_t(vksort::ValueType::u64), tier, false, kDigitAnyWord, false})).ranking;
+  return decideVariant(
+             t, normalizedKey(t, {k, kKeyU32, uint32_t(vksort::ValueType::u64), tier, false, kDigitAnyWord, false}))
+      .ranking;
 }
 
 // Whether every binning tile of every tier reads the look-back with plain loads (`plain`) or
@@ -150,17 +152,18 @@ TEST_SUITE("tuning") {
       DeviceCaps caps;
       const char* overrides;
     };
-    for (const Device& d : {Device{"AMD", rdna(), ""},
-                            Device{"Intel", capsOf(0x8086, VK_DRIVER_ID_INTEL_OPEN_SOURCE_MESA, 16, 0), ""},
-                            Device{"unknown", capsOf(0x1234, VkDriverId(0), 32, 0), ""},
-                            Device{"NVIDIA, untuned=1", h100(), "untuned=1"}}) {
+    for (const Device& d :
+         {Device{"AMD", rdna(), ""}, Device{"Intel", capsOf(0x8086, VK_DRIVER_ID_INTEL_OPEN_SOURCE_MESA, 16, 0), ""},
+          Device{"unknown", capsOf(0x1234, VkDriverId(0), 32, 0), ""},
+          Device{"NVIDIA, untuned=1", h100(), "untuned=1"}}) {
       CAPTURE(d.name);
       const Tuning t = tuned(d.caps, d.overrides);
       CHECK(everyTileReads(t, false));
       CHECK_FALSE(t.lookbackPlainStores);
       CHECK(t.ranking == vksort::detail::Ranking::ballots);
       CHECK_FALSE(t.onesweepMeasured);  // tuneSorts() measures which algorithm is faster
-      forEveryTile(t, [](uint32_t, uint32_t, const vksort::detail::TileShape& shape) { CHECK_FALSE(shape.persistentTiles); });
+      forEveryTile(
+          t, [](uint32_t, uint32_t, const vksort::detail::TileShape& shape) { CHECK_FALSE(shape.persistentTiles); });
       CHECK(t.tierCount == 1);
     }
     const Tuning simulated = tuned(h100(), "untuned=1"), unknown = tuned(capsOf(0x1234, VkDriverId(0), 32, 0), "");
@@ -263,9 +266,9 @@ TEST_SUITE("tuning") {
     // 8 binning pipelines) must leave time to measure one candidate before the climb's end.
     using vksort::detail::waveFits;
     CHECK(waveFits(2.0, 1.6, 0.01, 4.0));
-    CHECK_FALSE(waveFits(2.0, 1.6, 0.01, 3.0));   // the task's share of a 10 s budget, or less
-    CHECK_FALSE(waveFits(2.0, 1.6, 0.5, 4.0));    // built, but nothing measured in time
-    CHECK_FALSE(waveFits(4.0, 0.0, 0.01, 4.0));   // the climb's time is up
+    CHECK_FALSE(waveFits(2.0, 1.6, 0.01, 3.0));  // the task's share of a 10 s budget, or less
+    CHECK_FALSE(waveFits(2.0, 1.6, 0.5, 4.0));   // built, but nothing measured in time
+    CHECK_FALSE(waveFits(4.0, 0.0, 0.01, 4.0));  // the climb's time is up
   }
 
   TEST_CASE("the tuner sorts the caller's configs and checks them in their order") {
@@ -399,8 +402,11 @@ TEST_SUITE("tuning") {
     CHECK_FALSE(none.tiers[6].shape[2].persistentTiles);
     // Only a persistent workgroup knows its next tile to touch.
     using namespace vksort::detail;
-    CHECK(decideVariant(t, {kBinning, kKeyU32, uint32_t(vksort::ValueType::u32), 3, false, kDigitAnyWord, false}).prefetchPairs);
-    CHECK_FALSE(decideVariant(none, {kBinning, kKeyU32, uint32_t(vksort::ValueType::u32), 3, false, kDigitAnyWord, false}).prefetchPairs);
+    CHECK(decideVariant(t, {kBinning, kKeyU32, uint32_t(vksort::ValueType::u32), 3, false, kDigitAnyWord, false})
+              .prefetchPairs);
+    CHECK_FALSE(
+        decideVariant(none, {kBinning, kKeyU32, uint32_t(vksort::ValueType::u32), 3, false, kDigitAnyWord, false})
+            .prefetchPairs);
   }
 
   TEST_CASE("reduce-then-scan keeps one-round 32-bit tiles and Onesweep's wide ones") {
@@ -462,8 +468,9 @@ TEST_SUITE("tuning") {
     CHECK(tuned(h100(), "plain_stores=0").tiers[0].shape[0].lookbackPlainLoads);
     CHECK(tuned(h100(), "atomic_ranking=0").ranking == vksort::detail::Ranking::ballots);
     CHECK(tuned(h100(), "atomic_ranking=0").tiers[0].shape[0].lookbackPlainLoads);
-    forEveryTile(tuned(h100(), "persistent=0"),
-                 [](uint32_t, uint32_t, const vksort::detail::TileShape& shape) { CHECK_FALSE(shape.persistentTiles); });
+    forEveryTile(tuned(h100(), "persistent=0"), [](uint32_t, uint32_t, const vksort::detail::TileShape& shape) {
+      CHECK_FALSE(shape.persistentTiles);
+    });
     forEveryTile(tuned(h100(), "hot_rank_to=0"),
                  [](uint32_t, uint32_t, const vksort::detail::TileShape& shape) { CHECK(shape.hotRankTo == 0); });
   }
@@ -512,9 +519,10 @@ TEST_SUITE("tuning") {
                 if (k.kernel == vksort::detail::kKernelCount) continue;
                 const bool found = std::find(prepared.begin(), prepared.end(), k) != prepared.end();
                 if (!found && ++missing <= 3)
-                  FAIL_CHECK(d.name << (a == Algorithm::onesweep ? " onesweep " : " rts ") << "key " << uint32_t(c.keyType)
-                                    << " value " << uint32_t(c.valueType) << " count " << n << (indirect ? " indirect" : "")
-                                    << ": kernel " << k.kernel << " tier " << k.tier << " fitted " << k.fitted);
+                  FAIL_CHECK(d.name << (a == Algorithm::onesweep ? " onesweep " : " rts ") << "key "
+                                    << uint32_t(c.keyType) << " value " << uint32_t(c.valueType) << " count " << n
+                                    << (indirect ? " indirect" : "") << ": kernel " << k.kernel << " tier " << k.tier
+                                    << " fitted " << k.fitted);
               }
             }
           CHECK(missing == 0);
@@ -524,14 +532,25 @@ TEST_SUITE("tuning") {
 
   TEST_CASE("the tuner's table row sets every field of the tile, as a row of tuning_tables.cpp does") {
     vksort::detail::TunedTile t{1, vksort::detail::kPairs32, 4096, 65536, 200, 100, {}};
-    t.shape = {.workgroupSize = 512, .keysPerInvocation = 15, .reorderRounds = 1, .fitPercent = 80, .hotDigitFrom = 55,
-               .hotDigitTo = 100, .hotRankTo = 98, .lookbackWindow = 3, .lookbackPlainLoads = true, .rankFirst = true,
-               .persistentTiles = false, .prefetchPairs = true, .ridingValues = false, .skewedFrom = 25};
+    t.shape = {.workgroupSize = 512,
+               .keysPerInvocation = 15,
+               .reorderRounds = 1,
+               .fitPercent = 80,
+               .hotDigitFrom = 55,
+               .hotDigitTo = 100,
+               .hotRankTo = 98,
+               .lookbackWindow = 3,
+               .lookbackPlainLoads = true,
+               .rankFirst = true,
+               .persistentTiles = false,
+               .prefetchPairs = true,
+               .ridingValues = false,
+               .skewedFrom = 25};
     const std::string row = vksort::detail::tableRow(t, "a device");
     MESSAGE(row);
     size_t at = 0;
-#define VKSORT_EXPECT_FIELD(type, name, stem)                            \
-  at = row.find("." #name " = ", at);                                   \
+#define VKSORT_EXPECT_FIELD(type, name, stem)                               \
+  at = row.find("." #name " = ", at);                                       \
   CHECK_MESSAGE(at != std::string::npos, #name " missing or out of order"); \
   if (at == std::string::npos) at = 0;
     VKSORT_TILE_SHAPE_FIELDS(VKSORT_EXPECT_FIELD)
@@ -547,18 +566,18 @@ TEST_SUITE("tuning") {
     // where a tile fits waves at all): STEM_alone sets the field of the keys-alone class and of no
     // other (VKSORT_TILE_SHAPE_FIELDS names the stems).
     uint32_t named = 0;
-#define VKSORT_OVERRIDE_FIELD(type, name, stem)                                                        \
-  if (const char* st = stem) {                                                                        \
-    CAPTURE(st);                                                                                      \
-    vksort::detail::TuningOverride o;                                                                 \
-    REQUIRE(vksort::detail::parseTuningOverride((std::string(st) + "_alone=1").c_str(), &o));       \
-    vksort::detail::BinningTier tiers[vksort::detail::kMaxTileTiers] = {};                            \
-    for (vksort::detail::TileShape& shape : tiers[0].shape) shape.fitPercent = 5;                     \
-    uint32_t tierCount = 1;                                                                           \
-    vksort::detail::overrideTiles(o, tiers, &tierCount);                                              \
-    CHECK(uint32_t(tiers[0].shape[vksort::detail::kAlone32].name) == 1u);                             \
-    CHECK(uint32_t(tiers[0].shape[vksort::detail::kPairs32].name) != 1u);                             \
-    ++named;                                                                                          \
+#define VKSORT_OVERRIDE_FIELD(type, name, stem)                                               \
+  if (const char* st = stem) {                                                                \
+    CAPTURE(st);                                                                              \
+    vksort::detail::TuningOverride o;                                                         \
+    REQUIRE(vksort::detail::parseTuningOverride((std::string(st) + "_alone=1").c_str(), &o)); \
+    vksort::detail::BinningTier tiers[vksort::detail::kMaxTileTiers] = {};                    \
+    for (vksort::detail::TileShape & shape : tiers[0].shape) shape.fitPercent = 5;            \
+    uint32_t tierCount = 1;                                                                   \
+    vksort::detail::overrideTiles(o, tiers, &tierCount);                                      \
+    CHECK(uint32_t(tiers[0].shape[vksort::detail::kAlone32].name) == 1u);                     \
+    CHECK(uint32_t(tiers[0].shape[vksort::detail::kPairs32].name) != 1u);                     \
+    ++named;                                                                                  \
   }
     VKSORT_TILE_SHAPE_FIELDS(VKSORT_OVERRIDE_FIELD)
 #undef VKSORT_OVERRIDE_FIELD

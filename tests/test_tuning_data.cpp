@@ -120,7 +120,7 @@ TEST_CASE("a tuned tile that starts where no tier does splits the tier that hold
   CHECK(tuned.tiers[1].tunedSpeedup[kPairs32] == doctest::Approx(1.25));
   CHECK(tuned.tiers[2].shape[kPairs32] == row);
   CHECK(tuned.tiers[2].tunedSpeedup[kPairs32] == 0);  // the row, not a tuned tile
-  CHECK(tuned.tiers[0].shape[kAlone32] == wider);      // the tiers split after it keep it
+  CHECK(tuned.tiers[0].shape[kAlone32] == wider);     // the tiers split after it keep it
   for (uint32_t i : {1u, 2u}) CHECK(tuned.tiers[i].shape[kAlone32] == row);
   for (uint32_t i : {0u, 1u, 2u}) CHECK(tuned.tiers[i].shape[kPairsWide] == table.tiers[0].shape[kPairsWide]);
   CHECK(tuned.tiers[0].tunedSpeedup[kPairsWide] == 0);

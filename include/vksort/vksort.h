@@ -56,8 +56,8 @@ typedef struct VksortSortConfig {
   VksortKeyType keyType;
   VksortValueType valueType;
   VksortSortOrder order;
-  uint32_t beginBit; /* beginBit < endBit <= 32 (64 for 64-bit keys) */
-  uint32_t endBit;   /* 0: the whole key */
+  uint32_t beginBit;    /* beginBit < endBit <= 32 (64 for 64-bit keys) */
+  uint32_t endBit;      /* 0: the whole key */
   uint32_t discardKeys; /* nonzero: only the values are wanted; the keys range is left unspecified */
 } VksortSortConfig;
 
@@ -78,21 +78,21 @@ typedef struct VksortSorterDeveloperOptions {
 } VksortSorterDeveloperOptions;
 
 typedef struct VksortSorterCreateInfo {
-  VkInstance instance;                          /* must not be null */
+  VkInstance instance;                             /* must not be null */
   PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr; /* must not be null */
   VkPhysicalDevice physicalDevice;
   VkDevice device;
-  PFN_vkGetDeviceProcAddr vkGetDeviceProcAddr;  /* optional */
-  const VkDeviceCreateInfo* pDeviceCreateInfo;  /* what vkCreateDevice took; required */
-  VkPipelineCache pipelineCache;                /* optional */
+  PFN_vkGetDeviceProcAddr vkGetDeviceProcAddr;       /* optional */
+  const VkDeviceCreateInfo* pDeviceCreateInfo;       /* what vkCreateDevice took; required */
+  VkPipelineCache pipelineCache;                     /* optional */
   const VkAllocationCallbacks* pAllocationCallbacks; /* optional */
-  VksortAlgorithm algorithm;                    /* optional: 0 chooses per device */
-  uint32_t preparedSortCount;                   /* optional: pipelines built at creation */
+  VksortAlgorithm algorithm;                         /* optional: 0 chooses per device */
+  uint32_t preparedSortCount;                        /* optional: pipelines built at creation */
   const VksortPreparedSort* pPreparedSorts;
   const VksortSorterDeveloperOptions* pDeveloperOptions; /* optional */
-  const void* pTuningData;                      /* optional: from vksortTuneSorts on this device */
+  const void* pTuningData;                               /* optional: from vksortTuneSorts on this device */
   size_t tuningDataSize;
-  VkBool32 requireTuningData;                   /* unusable tuning data fails creation */
+  VkBool32 requireTuningData; /* unusable tuning data fails creation */
 } VksortSorterCreateInfo;
 
 typedef struct VksortSorterProperties {
@@ -118,32 +118,34 @@ typedef struct VksortBufferRange {
 
 typedef struct VksortSortInfo {
   VksortSortConfig config;
-  uint32_t count;                 /* ignored when countBuffer.buffer is not null */
+  uint32_t count; /* ignored when countBuffer.buffer is not null */
   uint32_t maxCount;
-  VksortBufferRange countBuffer;  /* optional: indirect sorts (vksort.hpp, SortInfo::countBuffer) */
+  VksortBufferRange countBuffer; /* optional: indirect sorts (vksort.hpp, SortInfo::countBuffer) */
   VksortBufferRange keys;
-  VksortBufferRange values;       /* ignored for keys alone */
+  VksortBufferRange values; /* ignored for keys alone */
   VksortBufferRange scratch;
-  VkQueryPool timestampPool;      /* optional profiling */
+  VkQueryPool timestampPool; /* optional profiling */
   uint32_t firstTimestamp;
-  uint32_t timestampPoolQueries;  /* the pool's queryCount (0: not given); a pool too small is refused */
+  uint32_t timestampPoolQueries; /* the pool's queryCount (0: not given); a pool too small is refused */
 } VksortSortInfo;
 
 /* Depth keys from the GPU (vksort.hpp: recordDepthKeys, DepthKeysInfo). */
 typedef struct VksortDepthKeysInfo {
-  VksortBufferRange depths;       /* f32 in, u32 keys out */
-  uint32_t count;                 /* ignored when countBuffer.buffer is not null */
+  VksortBufferRange depths; /* f32 in, u32 keys out */
+  uint32_t count;           /* ignored when countBuffer.buffer is not null */
   uint32_t maxCount;
-  VksortBufferRange countBuffer;  /* optional: an indirect count */
-  uint32_t bits;                  /* 1 to 24 */
+  VksortBufferRange countBuffer; /* optional: an indirect count */
+  uint32_t bits;                 /* 1 to 24 */
   VksortSortOrder order;
-  VksortBufferRange scratch;      /* VKSORT_DEPTH_KEYS_SCRATCH_BYTES */
+  VksortBufferRange scratch; /* VKSORT_DEPTH_KEYS_SCRATCH_BYTES */
 } VksortDepthKeysInfo;
 #define VKSORT_DEPTH_KEYS_SCRATCH_BYTES 8192
 
 /* Before vkCreateDevice (vksort.hpp: getDeviceRequirements). */
-VKSORT_C_API VksortResult vksortGetDeviceRequirements(VkInstance instance, PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr,
-                                                      VkPhysicalDevice physicalDevice, VkPhysicalDeviceFeatures2* pFeatures,
+VKSORT_C_API VksortResult vksortGetDeviceRequirements(VkInstance instance,
+                                                      PFN_vkGetInstanceProcAddr vkGetInstanceProcAddr,
+                                                      VkPhysicalDevice physicalDevice,
+                                                      VkPhysicalDeviceFeatures2* pFeatures,
                                                       VksortDeviceRequirements* pRequirements);
 VKSORT_C_API VksortResult vksortCreateSorter(const VksortSorterCreateInfo* pCreateInfo, VksortSorter* pSorter);
 VKSORT_C_API void vksortDestroySorter(VksortSorter sorter);
@@ -169,14 +171,15 @@ typedef struct VksortTuningProgress {
   uint32_t steps;
   const char* what;
 } VksortTuningProgress;
-typedef VkBool32 (*PFN_vksortTuningProgressC)(const VksortTuningProgress* pProgress, void* pUserData); /* VK_FALSE cancels */
+typedef VkBool32 (*PFN_vksortTuningProgressC)(const VksortTuningProgress* pProgress,
+                                              void* pUserData); /* VK_FALSE cancels */
 typedef struct VksortTuneInfo {
   const VksortSorterCreateInfo* pSorterCreateInfo;
   VkQueue queue;
   uint32_t queueFamilyIndex;
   uint32_t sortCount; /* 0: every tile class up to 2^26 keys */
   const VksortPreparedSort* pSorts;
-  float timeBudgetSeconds; /* 0: 60 */
+  float timeBudgetSeconds;               /* 0: 60 */
   PFN_vksortTuningProgressC pfnProgress; /* optional */
   void* pUserData;
 } VksortTuneInfo;

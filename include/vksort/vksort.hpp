@@ -58,12 +58,12 @@ namespace vksort {
 
 enum class Result : int32_t {
   success = 0,
-  errorInvalidArgument = -1,    // a null handle, a range too small or misaligned, a bad count...
-  errorFeatureNotPresent = -2,  // the device lacks a feature or property vksort needs
-  errorVulkan = -3,             // a Vulkan call failed: Status::vkResult says how
-  errorIncompatibleTuning = -4, // tuning data made elsewhere (another device, driver or vksort
-                                // version) or damaged; tuneSorts() again on this device
-  errorCancelled = -5,          // tuneSorts(): the progress callback returned false
+  errorInvalidArgument = -1,     // a null handle, a range too small or misaligned, a bad count...
+  errorFeatureNotPresent = -2,   // the device lacks a feature or property vksort needs
+  errorVulkan = -3,              // a Vulkan call failed: Status::vkResult says how
+  errorIncompatibleTuning = -4,  // tuning data made elsewhere (another device, driver or vksort
+                                 // version) or damaged; tuneSorts() again on this device
+  errorCancelled = -5,           // tuneSorts(): the progress callback returned false
 };
 
 // A result and, unless it is success, a message saying what was wrong.
@@ -318,10 +318,10 @@ struct SortInfo {
   BufferRange countBuffer;
   // keys, values, scratch and countBuffer must not share a byte: ranges of one VkBuffer that do
   // are refused (of different VkBuffers bound to the same memory vksort cannot tell).
-  BufferRange keys;       // count keys (indirect sorts: maxCount), sorted in place
-  BufferRange values;     // as many values, permuted with their keys (ValueType::index: only written);
-                          // ignored for keys alone
-  BufferRange scratch;    // getScratchRequirements(config, maxCount).size bytes, aligned
+  BufferRange keys;     // count keys (indirect sorts: maxCount), sorted in place
+  BufferRange values;   // as many values, permuted with their keys (ValueType::index: only written);
+                        // ignored for keys alone
+  BufferRange scratch;  // getScratchRequirements(config, maxCount).size bytes, aligned
   // Optional profiling: a timestamp query pool with getSortTimestampCount() queries from
   // firstTimestamp on, reset by the caller. The sort writes one before its first dispatch and one
   // after each dispatch (init, histogram, scan, then one per pass), each once all earlier work is
@@ -369,13 +369,13 @@ VKSORT_API Status recordSort(Sorter sorter, VkCommandBuffer commandBuffer, const
 // count) made available to compute shaders before, and the keys' writes to whatever reads them
 // after (a sort: kSortSrcStage/kSortSrcAccess to kSortDstStage/kSortDstAccess). Two dispatches.
 struct DepthKeysInfo {
-  BufferRange depths;     // count f32 values (indirect: maxCount), replaced by their u32 keys
-  uint32_t count = 0;     // ignored when countBuffer is given; 0 records nothing
-  uint32_t maxCount = 0;  // indirect: at most this many are read (as SortInfo::maxCount)
+  BufferRange depths;       // count f32 values (indirect: maxCount), replaced by their u32 keys
+  uint32_t count = 0;       // ignored when countBuffer is given; 0 records nothing
+  uint32_t maxCount = 0;    // indirect: at most this many are read (as SortInfo::maxCount)
   BufferRange countBuffer;  // optional, as SortInfo::countBuffer: the u32 count, read on the GPU
   uint32_t bits = 16;       // 1 to 24 (a float's precision resolves no finer)
   SortOrder order = SortOrder::ascending;
-  BufferRange scratch;      // kDepthKeysScratchBytes, a multiple of 4 from its offset
+  BufferRange scratch;  // kDepthKeysScratchBytes, a multiple of 4 from its offset
 };
 constexpr VkDeviceSize kDepthKeysScratchBytes = 8192;  // a range per workgroup of the first dispatch
 VKSORT_API Status recordDepthKeys(Sorter sorter, VkCommandBuffer commandBuffer, const DepthKeysInfo& info);

@@ -39,10 +39,10 @@ const uint32_t kReadSpirv[] = {
 
 struct Args {
   int minLog2 = 10, maxLog2 = 28, stepLog2 = 2, iterations = 20, warmupMs = 1000, distLog2 = 26;
-  bool profile = false;  // also print each dispatch's median time
-  bool copy = true;      // also measure the copy ceiling
-  bool large = false;    // the counts past 2^30 instead of the table
-  bool indirect = false; // sorts read their count from a buffer
+  bool profile = false;         // also print each dispatch's median time
+  bool copy = true;             // also measure the copy ceiling
+  bool large = false;           // the counts past 2^30 instead of the table
+  bool indirect = false;        // sorts read their count from a buffer
   std::string impl = "vksort";  // or "vrdx" (vrdx_sort.hpp): another Vulkan sort on the same inputs
   std::vector<std::string> modes = {"keys32", "pairs32"};
   std::vector<uint64_t> sizes;  // extra sizes beyond the powers of two
@@ -50,7 +50,7 @@ struct Args {
   std::vector<std::string> workloads;
   std::vector<int> workloadLog2 = {20, 22, 24, 26};
   std::string ply, saveKeys;
-  std::string tuning;  // tuning data from vksort_tune, required
+  std::string tuning;        // tuning data from vksort_tune, required
   bool permutation = false;  // sorts with values sort a permutation (index values, keys discarded)
   uint32_t depthBits = 0;    // f32 workloads: keys of this many bits from recordDepthKeys, timed with the sort
 };
@@ -109,19 +109,25 @@ Args parse(int argc, char** argv) {
     else if (k == "--modes") a.modes = split(v);
     else if (k == "--permutation") a.permutation = std::stoi(v) != 0;
     else if (k == "--depth-bits") a.depthBits = uint32_t(cli::number(k, v, 1, 24));
-    else if (k == "--sizes") for (int64_t n : integers(k, v)) a.sizes.push_back(uint64_t(n));
+    else if (k == "--sizes")
+      for (int64_t n : integers(k, v)) a.sizes.push_back(uint64_t(n));
     else if (k == "--profile") a.profile = integer(k, v) != 0;
     else if (k == "--copy") a.copy = integer(k, v) != 0;
     else if (k == "--large") a.large = integer(k, v) != 0;
     else if (k == "--indirect") a.indirect = integer(k, v) != 0;
     else if (k == "--impl") a.impl = v;
     else if (k == "--workloads") a.workloads = split(v);
-    else if (k == "--workload-log2") { a.workloadLog2.clear(); for (int64_t n : integers(k, v)) a.workloadLog2.push_back(int(n)); }
-    else if (k == "--ply") a.ply = v;
+    else if (k == "--workload-log2") {
+      a.workloadLog2.clear();
+      for (int64_t n : integers(k, v)) a.workloadLog2.push_back(int(n));
+    } else if (k == "--ply") a.ply = v;
     else if (k == "--save-keys") a.saveKeys = v;
     else if (k == "--tuning") a.tuning = v;
-    else if (k == "--dists") { a.dists.clear(); if (v != "none") for (int64_t n : integers(k, v)) a.dists.push_back(uint32_t(n)); }
-    else throw std::invalid_argument("unknown option " + k);
+    else if (k == "--dists") {
+      a.dists.clear();
+      if (v != "none")
+        for (int64_t n : integers(k, v)) a.dists.push_back(uint32_t(n));
+    } else throw std::invalid_argument("unknown option " + k);
   }
   return a;
 }
@@ -184,9 +190,14 @@ vksort::SortConfig configOfMode(const std::string& mode) {
 class Bench {
  public:
   Bench(vkctx::Context& ctx, vksort::Sorter sorter, const Args& args)
-      : ctx_(ctx), sorter_(sorter), args_(args), gen_(ctx, kGenSpirv, sizeof kGenSpirv),
-        copy_(ctx, kCopySpirv, sizeof kCopySpirv), read_(ctx, kReadSpirv, sizeof kReadSpirv) {
-    impl_ = vksort::getSorterProperties(sorter).algorithm == vksort::Algorithm::reduceThenScan ? "vksort-rts" : "vksort";
+      : ctx_(ctx),
+        sorter_(sorter),
+        args_(args),
+        gen_(ctx, kGenSpirv, sizeof kGenSpirv),
+        copy_(ctx, kCopySpirv, sizeof kCopySpirv),
+        read_(ctx, kReadSpirv, sizeof kReadSpirv) {
+    impl_ =
+        vksort::getSorterProperties(sorter).algorithm == vksort::Algorithm::reduceThenScan ? "vksort-rts" : "vksort";
     if (args.indirect) impl_ += "-indirect";
     if (args.impl == "vrdx") {
       vrdx_ = std::make_unique<vrdx_bench::Sorter>(ctx.physicalDevice, ctx.device);
@@ -224,7 +235,8 @@ class Bench {
       info.config.beginBit = 0;
       info.config.endBit = args_.depthBits;
     }
-    const std::string label = mode + (permutation ? "-perm" : "") + (depth ? "-d" + std::to_string(args_.depthBits) : "");
+    const std::string label =
+        mode + (permutation ? "-perm" : "") + (depth ? "-d" + std::to_string(args_.depthBits) : "");
     char qName[16];
     std::snprintf(qName, sizeof qName, "q%u", q);
     const std::string dist = workload ? "scene" : qName;
@@ -290,7 +302,8 @@ class Bench {
     // The profile times the sort's dispatches alone: the depth keys are made before its first.
     const Work profiled{[&](VkCommandBuffer c) { sortWork.untimed(c), recordDepthKeys(c); }, sortWork.timed};
     if (args_.profile && !vrdx_) profile(profiled, info, label, n);  // before the check: clocks still up
-    std::string check = depth ? checkDepthOrder(*workload, values, n, inputConfig) : checkResult(pristine, keys, values, n, info.config);
+    std::string check = depth ? checkDepthOrder(*workload, values, n, inputConfig)
+                              : checkResult(pristine, keys, values, n, info.config);
     print(impl_.c_str(), label, dist, n, sort, check);
     for (vkctx::Buffer* b : {&pristine, &iota, &keys, &values, &scratch, &countBuffer, &depthScratch}) ctx_.destroy(*b);
 
@@ -310,7 +323,8 @@ class Bench {
     HelperPush readPush{ctx_.address(src), ctx_.address(dst), uint32_t(bytes / 16), 0x9E3779B9u, 0, 0};
     Timing read = measure({[](VkCommandBuffer) {}, [&](VkCommandBuffer c) { read_.dispatch(c, readPush); }});
     print("read", mode, dist, n, read, "ok");
-    std::printf("# read %s n=%u: %.3f TB/s of keys read\n", mode.c_str(), n, double(bytes) / (read.median * 1e-3) / 1e12);
+    std::printf("# read %s n=%u: %.3f TB/s of keys read\n", mode.c_str(), n,
+                double(bytes) / (read.median * 1e-3) / 1e12);
     ctx_.destroy(src);
     ctx_.destroy(dst);
   }
@@ -364,7 +378,9 @@ class Bench {
       std::sort(ms.begin(), ms.end());
       static const char* names[] = {"init", "histogram", "scan"};
       const uint32_t passes = (vksort::endBitOf(info.config) - info.config.beginBit + 7) / 8;
-      std::string label = stage < 3 ? names[stage] : stage - 3 < passes ? "pass" + std::to_string(stage - 3) : "copyback";
+      std::string label = stage < 3            ? names[stage]
+                          : stage - 3 < passes ? "pass" + std::to_string(stage - 3)
+                                               : "copyback";
       std::printf(" %s=%.4f", label.c_str(), ms[ms.size() / 2]);
     }
     std::printf("\n");
@@ -372,8 +388,8 @@ class Bench {
 
   std::vector<double> readTimes(int repetitions) {
     std::vector<uint64_t> ticks(2 * size_t(repetitions));
-    vkctx::check(vkGetQueryPoolResults(ctx_.device, queries_, 0, uint32_t(ticks.size()), ticks.size() * 8,
-                                       ticks.data(), 8, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+    vkctx::check(vkGetQueryPoolResults(ctx_.device, queries_, 0, uint32_t(ticks.size()), ticks.size() * 8, ticks.data(),
+                                       8, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
                  "vkGetQueryPoolResults");
     std::vector<double> ms(static_cast<size_t>(repetitions));
     for (size_t i = 0; i < ms.size(); ++i)
@@ -429,7 +445,8 @@ class Bench {
         seen[value(i)] = true;
       }
       for (size_t i = 0; i + 1 < n; ++i) {
-        uint64_t a = vksort::keyOrderBits(config, key(in, value(i))), b = vksort::keyOrderBits(config, key(in, value(i + 1)));
+        uint64_t a = vksort::keyOrderBits(config, key(in, value(i))),
+                 b = vksort::keyOrderBits(config, key(in, value(i + 1)));
         if (a > b) return "FAIL-order";
         if (a == b && value(i) >= value(i + 1)) return "FAIL-stability";
       }
@@ -500,7 +517,7 @@ class Bench {
   vksort::Sorter sorter_;
   const Args& args_;
   Helper gen_, copy_, read_;
-  std::string impl_;  // the CSV's impl column
+  std::string impl_;                          // the CSV's impl column
   std::unique_ptr<vrdx_bench::Sorter> vrdx_;  // --impl vrdx
   VkQueryPool queries_ = VK_NULL_HANDLE;
 };
@@ -567,7 +584,8 @@ void runWorkloads(Bench& bench, const Args& args) {
       std::printf("\n");
       if (name == "ply" && !args.saveKeys.empty() && n == counts.back()) {
         std::FILE* f = std::fopen(args.saveKeys.c_str(), "wb");
-        if (!f || std::fwrite(keys.data(), 4, keys.size(), f) != keys.size()) throw std::runtime_error("cannot write " + args.saveKeys);
+        if (!f || std::fwrite(keys.data(), 4, keys.size(), f) != keys.size())
+          throw std::runtime_error("cannot write " + args.saveKeys);
         std::fclose(f);
       }
       bench.run(name, 0, uint32_t(n), &keys);
@@ -596,7 +614,9 @@ int main(int argc, char** argv) try {
   std::printf("# %s, driver 0x%x, subgroup %u%s, %s%s (what each sort runs: vksort_demo --describe)\n",
               ctx.properties.deviceName, ctx.properties.driverVersion, p.subgroupSize,
               p.requiredSubgroupSize ? " (required)" : "",
-              p.tuned ? "tuned, " : args.tuning.empty() ? "" : "tuning data (it changes nothing here), ",
+              p.tuned               ? "tuned, "
+              : args.tuning.empty() ? ""
+                                    : "tuning data (it changes nothing here), ",
               p.algorithm == vksort::Algorithm::onesweep ? "Onesweep" : "reduce-then-scan");
   std::printf("# impl,mode,dist,n,median_ms,min_ms,gkeys_per_s,check\n");
   {
@@ -618,4 +638,3 @@ int main(int argc, char** argv) try {
 } catch (const std::exception& e) {
   return cli::report("vksort_bench", e, kUsage);
 }
-

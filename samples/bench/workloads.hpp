@@ -28,17 +28,23 @@ namespace bench_workloads {
 
 struct Spec {
   const char* name;
-  uint32_t keyBits;   // 32 or 64
-  bool floatKeys;     // f32 keys (else unsigned)
+  uint32_t keyBits;  // 32 or 64
+  bool floatKeys;    // f32 keys (else unsigned)
   bool descending;
   uint32_t beginBit, endBit;
-  size_t count = 0;   // its one count; 0: the counts the benchmark is given
+  size_t count = 0;  // its one count; 0: the counts the benchmark is given
 };
 
 inline const Spec kSpecs[] = {
-    {"room", 32, true, true, 0, 32},       {"object", 32, true, true, 0, 32},   {"depth16", 32, false, false, 0, 32},
-    {"depth16b16", 32, false, false, 0, 16}, {"top16", 32, false, false, 0, 32}, {"tile64", 64, false, false, 0, 64},
-    {"tile64b45", 64, false, false, 0, 45},  {"ply", 32, true, true, 0, 32},    {"tile64small", 64, false, false, 0, 64, 144076},
+    {"room", 32, true, true, 0, 32},
+    {"object", 32, true, true, 0, 32},
+    {"depth16", 32, false, false, 0, 32},
+    {"depth16b16", 32, false, false, 0, 16},
+    {"top16", 32, false, false, 0, 32},
+    {"tile64", 64, false, false, 0, 64},
+    {"tile64b45", 64, false, false, 0, 45},
+    {"ply", 32, true, true, 0, 32},
+    {"tile64small", 64, false, false, 0, 64, 144076},
 };
 
 inline const Spec& specOf(const std::string& name) {

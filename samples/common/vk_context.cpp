@@ -23,8 +23,8 @@ void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags src, VkAccessFlags 
 }
 
 static VKAPI_ATTR VkBool32 VKAPI_CALL debugCallback(VkDebugUtilsMessageSeverityFlagBitsEXT,
-                                                   VkDebugUtilsMessageTypeFlagsEXT,
-                                                   const VkDebugUtilsMessengerCallbackDataEXT* data, void* user) {
+                                                    VkDebugUtilsMessageTypeFlagsEXT,
+                                                    const VkDebugUtilsMessengerCallbackDataEXT* data, void* user) {
   Context::onMessage(static_cast<Context*>(user), data->pMessage);
   return VK_FALSE;
 }
@@ -95,7 +95,8 @@ Context::Context(const Options& options) {
   VkValidationFeaturesEXT vf = vkStruct<VkValidationFeaturesEXT>(VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT);
   vf.enabledValidationFeatureCount = 1;
   vf.pEnabledValidationFeatures = enables;
-  VkDebugUtilsMessengerCreateInfoEXT dm = vkStruct<VkDebugUtilsMessengerCreateInfoEXT>(VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT);
+  VkDebugUtilsMessengerCreateInfoEXT dm =
+      vkStruct<VkDebugUtilsMessengerCreateInfoEXT>(VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT);
   dm.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
   dm.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
                    VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
@@ -133,7 +134,8 @@ Context::Context(const Options& options) {
   // A family with compute and timestamps; one with graphics too where there is one (the splats
   // sample draws).
   queueFamily = UINT32_MAX;
-  for (VkQueueFlags want : {VkQueueFlags(VK_QUEUE_COMPUTE_BIT | VK_QUEUE_GRAPHICS_BIT), VkQueueFlags(VK_QUEUE_COMPUTE_BIT)})
+  for (VkQueueFlags want :
+       {VkQueueFlags(VK_QUEUE_COMPUTE_BIT | VK_QUEUE_GRAPHICS_BIT), VkQueueFlags(VK_QUEUE_COMPUTE_BIT)})
     for (uint32_t i = 0; i < nq && queueFamily == UINT32_MAX; ++i)
       if ((families[i].queueFlags & want) == want && families[i].timestampValidBits) queueFamily = i;
   hasGraphics = queueFamily != UINT32_MAX && (families[queueFamily].queueFlags & VK_QUEUE_GRAPHICS_BIT);
@@ -141,20 +143,23 @@ Context::Context(const Options& options) {
 
   // Enable what vksort needs and uses (vksort::getDeviceRequirements sets it in our feature
   // structs and lists the extensions), plus what the splats sample draws with.
-  VkPhysicalDeviceVulkan13Features has13 = vkStruct<VkPhysicalDeviceVulkan13Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES);
+  VkPhysicalDeviceVulkan13Features has13 =
+      vkStruct<VkPhysicalDeviceVulkan13Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES);
   const bool v13 = properties.apiVersion >= VK_API_VERSION_1_3;
-  VkPhysicalDeviceFeatures2 has = vkStruct<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, v13 ? &has13 : nullptr);
+  VkPhysicalDeviceFeatures2 has =
+      vkStruct<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, v13 ? &has13 : nullptr);
   vkGetPhysicalDeviceFeatures2(physicalDevice, &has);
   features13_ = vkStruct<VkPhysicalDeviceVulkan13Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES);
   features13_.dynamicRendering = has13.dynamicRendering;
   features13_.synchronization2 = options.synchronization2 ? VK_TRUE : VK_FALSE;
   hasGraphics = hasGraphics && has13.dynamicRendering;
   features12_ = vkStruct<VkPhysicalDeviceVulkan12Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-                                                          v13 ? &features13_ : nullptr);
+                                                           v13 ? &features13_ : nullptr);
   features_ = vkStruct<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &features12_);
   features_.features.shaderInt64 = has.features.shaderInt64;
   vksort::DeviceRequirements required;
-  const vksort::Status requirements = vksort::getDeviceRequirements(instance, vkGetInstanceProcAddr, physicalDevice, &features_, &required);
+  const vksort::Status requirements =
+      vksort::getDeviceRequirements(instance, vkGetInstanceProcAddr, physicalDevice, &features_, &required);
   if (!requirements && options.subgroupsBeyondProven && requirements.result == vksort::Result::errorFeatureNotPresent &&
       requirements.message.find("proven") != std::string::npos) {
     features12_.bufferDeviceAddress = VK_TRUE;
@@ -178,9 +183,9 @@ Context::Context(const Options& options) {
     // tuning override `partitioned=1` (benchmark, tests) can only rank so on a device created with
     // it (createSorter refuses it otherwise).
     if (std::strcmp(e.extensionName, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME) == 0 &&
-        std::find_if(extensions_.begin(), extensions_.end(),
-                     [](const char* n) { return std::strcmp(n, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME) == 0; }) ==
-            extensions_.end())
+        std::find_if(extensions_.begin(), extensions_.end(), [](const char* n) {
+          return std::strcmp(n, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME) == 0;
+        }) == extensions_.end())
       extensions_.push_back(VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
     if (wantStatistics && std::strcmp(e.extensionName, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME) == 0) {
       extensions_.push_back(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
@@ -244,7 +249,6 @@ vksort::SorterCreateInfo Context::sorterCreateInfo(const vksort::SorterDeveloper
   return ci;
 }
 
-
 vksort::SorterDeveloperOptions developerOptionsFromEnvironment() {
   static const std::string tuning = std::getenv("VKSORT_TUNING") ? std::getenv("VKSORT_TUNING") : "";
   vksort::SorterDeveloperOptions o;
@@ -270,7 +274,8 @@ Buffer Context::createBuffer(VkDeviceSize size, VkBufferUsageFlags usage, VkMemo
   check(vkCreateBuffer(device, &bci, nullptr, &b.buffer), "vkCreateBuffer");
   VkMemoryRequirements req;
   vkGetBufferMemoryRequirements(device, b.buffer, &req);
-  VkMemoryAllocateFlagsInfo flagsInfo = vkStruct<VkMemoryAllocateFlagsInfo>(VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO);
+  VkMemoryAllocateFlagsInfo flagsInfo =
+      vkStruct<VkMemoryAllocateFlagsInfo>(VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO);
   flagsInfo.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
   VkMemoryAllocateInfo mai = vkStruct<VkMemoryAllocateInfo>(VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO);
   mai.pNext = (usage & VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT) ? &flagsInfo : nullptr;
@@ -284,10 +289,10 @@ Buffer Context::createBuffer(VkDeviceSize size, VkBufferUsageFlags usage, VkMemo
 }
 
 Buffer Context::createDeviceBuffer(VkDeviceSize size, VkBufferUsageFlags extraUsage) {
-  return createBuffer(size,
-                      vksort::kRequiredBufferUsage | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                          VK_BUFFER_USAGE_TRANSFER_DST_BIT | extraUsage,
-                      VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+  return createBuffer(
+      size,
+      vksort::kRequiredBufferUsage | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | extraUsage,
+      VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
 }
 
 Buffer Context::createHostBuffer(VkDeviceSize size) {
@@ -308,7 +313,8 @@ VkDeviceAddress Context::address(const Buffer& b) const {
 }
 
 VkCommandBuffer Context::beginCommands() {
-  VkCommandBufferAllocateInfo ai = vkStruct<VkCommandBufferAllocateInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO);
+  VkCommandBufferAllocateInfo ai =
+      vkStruct<VkCommandBufferAllocateInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO);
   ai.commandPool = commandPool;
   ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
   ai.commandBufferCount = 1;
@@ -386,9 +392,15 @@ ComputePipeline::ComputePipeline(const Context& ctx, const uint32_t* code, size_
   li.pushConstantRangeCount = 1;
   li.pPushConstantRanges = &range;
   check(vkCreatePipelineLayout(device_, &li, nullptr, &layout_), "vkCreatePipelineLayout");
-  VkComputePipelineCreateInfo ci = vkStruct<VkComputePipelineCreateInfo>(VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO);
-  ci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_COMPUTE_BIT, module,
-              "main", nullptr};
+  VkComputePipelineCreateInfo ci =
+      vkStruct<VkComputePipelineCreateInfo>(VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO);
+  ci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+              nullptr,
+              0,
+              VK_SHADER_STAGE_COMPUTE_BIT,
+              module,
+              "main",
+              nullptr};
   ci.layout = layout_;
   VkResult r = vkCreateComputePipelines(device_, VK_NULL_HANDLE, 1, &ci, nullptr, &pipeline_);
   vkDestroyShaderModule(device_, module, nullptr);

@@ -81,7 +81,7 @@ class Context {
 
   // A one-time command buffer from the context's pool, begun.
   VkCommandBuffer beginCommands();
-  void submitAndWait(VkCommandBuffer cmd);  // ends, submits, waits, frees
+  void submitAndWait(VkCommandBuffer cmd);      // ends, submits, waits, frees
   Submission submitAsync(VkCommandBuffer cmd);  // ends and submits; finish() waits and frees
   void finish(Submission& s);
 
@@ -104,7 +104,7 @@ class Context {
       vkStruct<VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR>(
           VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR);
   VkPhysicalDeviceFeatures2 features_{};
-  std::vector<const char*> extensions_;  // device extensions enabled
+  std::vector<const char*> extensions_;    // device extensions enabled
   VkDeviceCreateInfo deviceCreateInfo_{};  // as the device was created, without its queues
   uint32_t messages_ = 0;
   std::string lastMessage_;

@@ -58,7 +58,8 @@ int describe(int argc, char** argv) {
     const std::string a = argv[i];
     if (a == "--descending") config.order = vksort::SortOrder::descending;
     else if (a == "--indirect") indirect = true;
-    else if (a == "--bits" && i + 1 < argc && std::sscanf(argv[++i], "%u,%u", &config.beginBit, &config.endBit) == 2) continue;
+    else if (a == "--bits" && i + 1 < argc && std::sscanf(argv[++i], "%u,%u", &config.beginBit, &config.endBit) == 2)
+      continue;
     else throw std::invalid_argument("unknown argument " + a);
   }
   vkctx::Context ctx(vkctx::Options{});
@@ -105,7 +106,8 @@ int main(int argc, char** argv) try {
   info.count = info.maxCount = n;
   vksort::ScratchRequirements req;
   vkctx::check(vksort::getScratchRequirements(sorter, info.config, n, &req), "getScratchRequirements");
-  vkctx::Buffer keyBuf = ctx.createDeviceBuffer(VkDeviceSize(n) * 4), valBuf = ctx.createDeviceBuffer(VkDeviceSize(n) * 4);
+  vkctx::Buffer keyBuf = ctx.createDeviceBuffer(VkDeviceSize(n) * 4),
+                valBuf = ctx.createDeviceBuffer(VkDeviceSize(n) * 4);
   vkctx::Buffer scratch = ctx.createDeviceBuffer(req.size, req.usage);
   ctx.upload(keyBuf, keys.data(), VkDeviceSize(n) * 4);
   ctx.upload(valBuf, values.data(), VkDeviceSize(n) * 4);

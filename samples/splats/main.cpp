@@ -72,7 +72,8 @@ int main(int argc, char** argv) try {
     const std::string k = argv[i];
     cli::helpIfAsked(k, kUsage);
     if (k == "--y-up" || k == "--y-down") {
-      if (yDown == int(k == "--y-up")) throw std::invalid_argument("--y-up and --y-down contradict each other: give one");
+      if (yDown == int(k == "--y-up"))
+        throw std::invalid_argument("--y-up and --y-down contradict each other: give one");
       yDown = k == "--y-down";
       continue;
     }
@@ -80,8 +81,8 @@ int main(int argc, char** argv) try {
       (k == "--window" ? window : validate) = true;
       continue;
     }
-    if (k != "--ply" && k != "--splats" && k != "--frames" && k != "--out" && k != "--size" &&
-        k != "--renderer" && k != "--tuning" && k != "--depth-bits" && k != "--warmup-ms")
+    if (k != "--ply" && k != "--splats" && k != "--frames" && k != "--out" && k != "--size" && k != "--renderer" &&
+        k != "--tuning" && k != "--depth-bits" && k != "--warmup-ms")
       throw std::invalid_argument("unknown option \"" + k + "\"");
     const std::string v = cli::valueOf(argc, argv, &i);
     if (k == "--ply") ply = v;
@@ -95,12 +96,12 @@ int main(int argc, char** argv) try {
       if (v != "quads" && v != "tiles" && v != "tiles64")
         throw std::invalid_argument("--renderer wants quads, tiles or tiles64, not \"" + v + "\"");
       method = v == "tiles" ? splats::Method::tiles : v == "tiles64" ? splats::Method::tiles64 : splats::Method::quads;
-    }
-    else if (char rest = 0; std::sscanf(v.c_str(), "%ux%u%c", &width, &height, &rest) != 2 || !width || !height)
+    } else if (char rest = 0; std::sscanf(v.c_str(), "%ux%u%c", &width, &height, &rest) != 2 || !width || !height)
       throw std::invalid_argument("--size wants WxH, not \"" + v + "\"");
   }
   const bool down = yDown < 0 ? !ply.empty() : yDown == 1;
-  const splats::Scene scene = ply.empty() ? splats::Scene{splats::proceduralScene(n, 1), 0, {}} : splats::loadPlyScene(ply);
+  const splats::Scene scene =
+      ply.empty() ? splats::Scene{splats::proceduralScene(n, 1), 0, {}} : splats::loadPlyScene(ply);
   if (window) {
 #ifdef VKSORT_SPLATS_WINDOW
     splats::WindowOptions wo;
@@ -124,11 +125,11 @@ int main(int argc, char** argv) try {
   vkctx::Context ctx(options);
   vksort::Sorter sorter = nullptr;
   vkctx::check(vksort::createSorter(ctx.sorterCreateInfo(), &sorter), "createSorter");
-  std::printf("%s: %zu splats (%s, colour of SH degree %u), %ux%u, %s, sort: %s\n", ctx.properties.deviceName,
-              scene.splats.size(), ply.empty() ? "procedural" : ply.c_str(), scene.shDegree, width, height,
-              splats::methodName(method),
-              vksort::getSorterProperties(sorter).algorithm == vksort::Algorithm::onesweep ? "Onesweep"
-                                                                                              : "reduce-then-scan");
+  std::printf(
+      "%s: %zu splats (%s, colour of SH degree %u), %ux%u, %s, sort: %s\n", ctx.properties.deviceName,
+      scene.splats.size(), ply.empty() ? "procedural" : ply.c_str(), scene.shDegree, width, height,
+      splats::methodName(method),
+      vksort::getSorterProperties(sorter).algorithm == vksort::Algorithm::onesweep ? "Onesweep" : "reduce-then-scan");
   if (const uint32_t largest = ctx.properties.limits.maxImageDimension2D; width > largest || height > largest)
     throw std::invalid_argument("--size " + std::to_string(width) + "x" + std::to_string(height) + " exceeds " +
                                 ctx.properties.deviceName + "'s largest image, " + std::to_string(largest) + " a side");
@@ -140,7 +141,8 @@ int main(int argc, char** argv) try {
     std::vector<splats::FrameStats> timed;  // every frame but the first (pipelines' first use)
     // The clock starts after a first frame: that one builds the pipelines and sizes the buffers,
     // which can take longer than the whole warm-up.
-    const splats::Camera first = splats::orbitCamera(framing, 0.0f, down, 0.9f, 0.35f, 1.0f, float(width) / float(height));
+    const splats::Camera first =
+        splats::orbitCamera(framing, 0.0f, down, 0.9f, 0.35f, 1.0f, float(width) / float(height));
     uint32_t warmupFrames = 0;
     if (warmupMs > 0) renderer.render(first, nullptr), ++warmupFrames;
     const auto warmupEnd = std::chrono::steady_clock::now() + std::chrono::milliseconds(warmupMs);

@@ -32,7 +32,8 @@ Framing frameScene(const std::vector<Splat>& scene) {
   float lower[3] = {low[0], low[1], low[2]}, upper[3] = {high[0], high[1], high[2]};
   for (const Splat& s : scene) {
     bool inside = true;
-    for (int k = 0; k < 3; ++k) inside = inside && s.position[k] >= low[k] - reach[k] && s.position[k] <= high[k] + reach[k];
+    for (int k = 0; k < 3; ++k)
+      inside = inside && s.position[k] >= low[k] - reach[k] && s.position[k] <= high[k] + reach[k];
     if (!inside) continue;
     const float extent = std::min(3 * std::max({s.scale[0], s.scale[1], s.scale[2]}), maxExtent);
     for (int k = 0; k < 3; ++k) {

@@ -11,8 +11,8 @@ namespace splats {
 struct Camera {
   float eye[3];
   float target[3];
-  float fovY;                   // radians
-  float up[3] = {0, 1, 0};      // the world direction that is up in the picture
+  float fovY;               // radians
+  float up[3] = {0, 1, 0};  // the world direction that is up in the picture
 };
 
 // A scene's subject without its stray splats: the box of the 1st to 99th percentile of the splat

@@ -22,8 +22,7 @@ struct FrameData {
   uint32_t pad;
   float background[4];
 };
-static_assert(offsetof(FrameData, count) == 160 && offsetof(FrameData, background) == 208 &&
-                  sizeof(FrameData) == 224,
+static_assert(offsetof(FrameData, count) == 160 && offsetof(FrameData, background) == 208 && sizeof(FrameData) == 224,
               "splat_common.glsl's std430 layout");
 
 // Where nothing is drawn (both renderers).

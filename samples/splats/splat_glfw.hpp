@@ -11,12 +11,15 @@
 
 namespace splats {
 
+// One function list, wrapped by hand.
+// clang-format off
 #define SPLATS_GLFW_FUNCTIONS(X)                                                                       \
   X(glfwInit) X(glfwTerminate) X(glfwSetErrorCallback) X(glfwVulkanSupported) X(glfwWindowHint)        \
   X(glfwCreateWindow) X(glfwDestroyWindow) X(glfwCreateWindowSurface) X(glfwGetRequiredInstanceExtensions) \
   X(glfwWindowShouldClose) X(glfwPollEvents) X(glfwWaitEvents) X(glfwGetTime) X(glfwSetWindowTitle)    \
   X(glfwGetFramebufferSize) X(glfwGetCursorPos) X(glfwSetWindowUserPointer) X(glfwGetWindowUserPointer) \
   X(glfwSetMouseButtonCallback) X(glfwSetCursorPosCallback) X(glfwSetScrollCallback)
+// clang-format on
 
 struct GlfwFunctions {
 #define SPLATS_GLFW_MEMBER(name) decltype(&::name) name = nullptr;
@@ -28,11 +31,10 @@ struct GlfwFunctions {
 inline const GlfwFunctions& glfw() {
   static const GlfwFunctions functions = [] {
     void* library = dlopen("libglfw.so.3", RTLD_NOW | RTLD_LOCAL);
-    if (!library)
-      throw std::runtime_error(std::string("--window needs GLFW 3 (Debian: libglfw3): ") + dlerror());
+    if (!library) throw std::runtime_error(std::string("--window needs GLFW 3 (Debian: libglfw3): ") + dlerror());
     GlfwFunctions f;
-#define SPLATS_GLFW_LOAD(name)                                                                   \
-  f.name = reinterpret_cast<decltype(&::name)>(dlsym(library, #name));                           \
+#define SPLATS_GLFW_LOAD(name)                                         \
+  f.name = reinterpret_cast<decltype(&::name)>(dlsym(library, #name)); \
   if (!f.name) throw std::runtime_error("--window: libglfw.so.3 has no " #name " (GLFW 3.3 or later)");
     SPLATS_GLFW_FUNCTIONS(SPLATS_GLFW_LOAD)
 #undef SPLATS_GLFW_LOAD

@@ -29,7 +29,13 @@ class QuadPath final : public FramePath {
  public:
   QuadPath(vkctx::Context& ctx, vksort::Sorter sorter, uint32_t count, uint32_t width, uint32_t height,
            VkDeviceAddress frame, uint32_t depthBits)
-      : ctx_(ctx), sorter_(sorter), count_(count), width_(width), height_(height), frame_(frame), depthBits_(depthBits) {
+      : ctx_(ctx),
+        sorter_(sorter),
+        count_(count),
+        width_(width),
+        height_(height),
+        frame_(frame),
+        depthBits_(depthBits) {
     const VkDeviceSize n = std::max<VkDeviceSize>(count, 1);
     keys_ = ctx.createDeviceBuffer(n * 4);
     indices_ = ctx.createDeviceBuffer(n * 4);
@@ -109,7 +115,8 @@ class QuadPath final : public FramePath {
     imageBarrier(cmd, blendTarget_.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                  VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, 0, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
                  VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT);
-    VkRenderingAttachmentInfo attachment = vkctx::vkStruct<VkRenderingAttachmentInfo>(VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO);
+    VkRenderingAttachmentInfo attachment =
+        vkctx::vkStruct<VkRenderingAttachmentInfo>(VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO);
     attachment.imageView = blendTarget_.view;
     attachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
     attachment.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
@@ -156,20 +163,25 @@ class QuadPath final : public FramePath {
     VkShaderModule fs = createShaderModule(d, kFragSpirv, sizeof kFragSpirv);
     VkPipelineShaderStageCreateInfo stages[2] = {shaderStage(VK_SHADER_STAGE_VERTEX_BIT, vs),
                                                  shaderStage(VK_SHADER_STAGE_FRAGMENT_BIT, fs)};
-    VkPipelineVertexInputStateCreateInfo vertexInput = vkctx::vkStruct<VkPipelineVertexInputStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO);
-    VkPipelineInputAssemblyStateCreateInfo assembly = vkctx::vkStruct<VkPipelineInputAssemblyStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO);
+    VkPipelineVertexInputStateCreateInfo vertexInput = vkctx::vkStruct<VkPipelineVertexInputStateCreateInfo>(
+        VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO);
+    VkPipelineInputAssemblyStateCreateInfo assembly = vkctx::vkStruct<VkPipelineInputAssemblyStateCreateInfo>(
+        VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO);
     assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;
     VkViewport viewport{0, 0, float(width_), float(height_), 0, 1};
     VkRect2D scissor{{0, 0}, {width_, height_}};
-    VkPipelineViewportStateCreateInfo viewportState = vkctx::vkStruct<VkPipelineViewportStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO);
+    VkPipelineViewportStateCreateInfo viewportState =
+        vkctx::vkStruct<VkPipelineViewportStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO);
     viewportState.viewportCount = viewportState.scissorCount = 1;
     viewportState.pViewports = &viewport;
     viewportState.pScissors = &scissor;
-    VkPipelineRasterizationStateCreateInfo raster = vkctx::vkStruct<VkPipelineRasterizationStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO);
+    VkPipelineRasterizationStateCreateInfo raster = vkctx::vkStruct<VkPipelineRasterizationStateCreateInfo>(
+        VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO);
     raster.polygonMode = VK_POLYGON_MODE_FILL;
     raster.cullMode = VK_CULL_MODE_NONE;
     raster.lineWidth = 1;
-    VkPipelineMultisampleStateCreateInfo multisample = vkctx::vkStruct<VkPipelineMultisampleStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO);
+    VkPipelineMultisampleStateCreateInfo multisample =
+        vkctx::vkStruct<VkPipelineMultisampleStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO);
     multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
     // Premultiplied "over", back to front: dst = src + (1 - src.a) * dst.
     VkPipelineColorBlendAttachmentState blend{};
@@ -178,13 +190,16 @@ class QuadPath final : public FramePath {
     blend.dstColorBlendFactor = blend.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
     blend.colorBlendOp = blend.alphaBlendOp = VK_BLEND_OP_ADD;
     blend.colorWriteMask = 0xF;
-    VkPipelineColorBlendStateCreateInfo blendState = vkctx::vkStruct<VkPipelineColorBlendStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO);
+    VkPipelineColorBlendStateCreateInfo blendState =
+        vkctx::vkStruct<VkPipelineColorBlendStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO);
     blendState.attachmentCount = 1;
     blendState.pAttachments = &blend;
-    VkPipelineRenderingCreateInfo rendering = vkctx::vkStruct<VkPipelineRenderingCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO);
+    VkPipelineRenderingCreateInfo rendering =
+        vkctx::vkStruct<VkPipelineRenderingCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO);
     rendering.colorAttachmentCount = 1;
     rendering.pColorAttachmentFormats = &kBlendFormat;
-    VkGraphicsPipelineCreateInfo gi = vkctx::vkStruct<VkGraphicsPipelineCreateInfo>(VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, &rendering);
+    VkGraphicsPipelineCreateInfo gi =
+        vkctx::vkStruct<VkGraphicsPipelineCreateInfo>(VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, &rendering);
     gi.stageCount = 2;
     gi.pStages = stages;
     gi.pVertexInputState = &vertexInput;
@@ -194,7 +209,8 @@ class QuadPath final : public FramePath {
     gi.pMultisampleState = &multisample;
     gi.pColorBlendState = &blendState;
     gi.layout = layout_;
-    vkctx::check(vkCreateGraphicsPipelines(d, VK_NULL_HANDLE, 1, &gi, nullptr, &draw_pipeline_), "vkCreateGraphicsPipelines");
+    vkctx::check(vkCreateGraphicsPipelines(d, VK_NULL_HANDLE, 1, &gi, nullptr, &draw_pipeline_),
+                 "vkCreateGraphicsPipelines");
     vkDestroyShaderModule(d, vs, nullptr);
     vkDestroyShaderModule(d, fs, nullptr);
   }

@@ -119,7 +119,8 @@ vkctx::Buffer prepareSort(vkctx::Context& ctx, vksort::Sorter sorter, vksort::So
   return scratch;
 }
 
-Image createImage(const vkctx::Context& ctx, VkFormat format, uint32_t width, uint32_t height, VkImageUsageFlags usage) {
+Image createImage(const vkctx::Context& ctx, VkFormat format, uint32_t width, uint32_t height,
+                  VkImageUsageFlags usage) {
   VkDevice d = ctx.device;
   Image image;
   VkImageCreateInfo ii = vkctx::vkStruct<VkImageCreateInfo>(VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO);
@@ -180,8 +181,9 @@ struct Renderer::Impl {
     frame = ctx.createDeviceBuffer(sizeof(FrameData));
     readback = ctx.createHostBuffer(VkDeviceSize(w) * h * 4);
 
-    target = createImage(ctx, kImageFormat, w, h,
-                         VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
+    target =
+        createImage(ctx, kImageFormat, w, h,
+                    VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
 
     VkQueryPoolCreateInfo qi = vkctx::vkStruct<VkQueryPoolCreateInfo>(VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO);
     qi.queryType = VK_QUERY_TYPE_TIMESTAMP;

@@ -29,9 +29,9 @@ struct FrameStats {
   // depth sort, duplicate, tile sort, ranges, blend; tiles64: project, duplicate, sort, ranges,
   // blend).
   std::vector<std::pair<std::string, double>> partsMs;
-  double sortMs, frameMs;  // sortMs: the parts that are sorts ("... sort"), together
-  uint32_t visible;  // splats drawn
-  uint32_t sorted;   // keys sorted: quads, the visible splats; tiles, their copies (one per tile)
+  double sortMs, frameMs;       // sortMs: the parts that are sorts ("... sort"), together
+  uint32_t visible;             // splats drawn
+  uint32_t sorted;              // keys sorted: quads, the visible splats; tiles, their copies (one per tile)
   std::string summary() const;  // "cull 0.010 ms, sort ..., sorts ... ms, frame ... ms"
 };
 

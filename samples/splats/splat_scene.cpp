@@ -20,10 +20,10 @@ namespace {
 
 // Bytes of a PLY scalar type, 0 if unknown.
 uint32_t scalarBytes(const std::string& t) {
-  static const std::map<std::string, uint32_t> sizes = {
-      {"char", 1}, {"uchar", 1}, {"int8", 1}, {"uint8", 1}, {"short", 2}, {"ushort", 2}, {"int16", 2},
-      {"uint16", 2}, {"int", 4}, {"uint", 4}, {"int32", 4}, {"uint32", 4}, {"float", 4}, {"float32", 4},
-      {"double", 8}, {"float64", 8}};
+  static const std::map<std::string, uint32_t> sizes = {{"char", 1},  {"uchar", 1},   {"int8", 1},   {"uint8", 1},
+                                                        {"short", 2}, {"ushort", 2},  {"int16", 2},  {"uint16", 2},
+                                                        {"int", 4},   {"uint", 4},    {"int32", 4},  {"uint32", 4},
+                                                        {"float", 4}, {"float32", 4}, {"double", 8}, {"float64", 8}};
   auto it = sizes.find(t);
   return it == sizes.end() ? 0 : it->second;
 }
@@ -60,7 +60,9 @@ struct Element {
     auto it = props.find(property);
     return it == props.end() ? nullptr : &it->second;
   }
-  float get(uint64_t row, const Property& p) const { return float(readScalar(data.data() + row * stride + p.offset, p.type)); }
+  float get(uint64_t row, const Property& p) const {
+    return float(readScalar(data.data() + row * stride + p.offset, p.type));
+  }
   uint32_t word(uint64_t row, const Property& p) const {  // a uint property's bits (a float keeps 24)
     uint32_t w;
     std::memcpy(&w, data.data() + row * stride + p.offset, 4);
@@ -156,8 +158,8 @@ uint32_t degreeOf(size_t coefficients, const std::string& path, const char* what
 
 // 3DGS's layout: one vertex element of float (or any scalar) properties.
 Scene loadStandard(std::istream& in, const std::string& path, Element& vertex) {
-  const char* required[] = {"x", "y", "z", "f_dc_0", "f_dc_1", "f_dc_2", "opacity", "scale_0", "scale_1",
-                            "scale_2", "rot_0", "rot_1", "rot_2", "rot_3"};
+  const char* required[] = {"x",       "y",       "z",       "f_dc_0", "f_dc_1", "f_dc_2", "opacity",
+                            "scale_0", "scale_1", "scale_2", "rot_0",  "rot_1",  "rot_2",  "rot_3"};
   std::array<Property, 14> p;
   for (size_t i = 0; i < p.size(); ++i) {
     const Property* found = vertex.find(required[i]);
@@ -175,7 +177,10 @@ Scene loadStandard(std::istream& in, const std::string& path, Element& vertex) {
   std::vector<float> rest(restProps.size());
   for (uint64_t v = 0; v < vertex.count; ++v) {
     auto get = [&](size_t i) { return vertex.get(v, p[i]); };
-    const Stored s{{get(0), get(1), get(2)}, {get(3), get(4), get(5)}, get(6), {get(7), get(8), get(9)},
+    const Stored s{{get(0), get(1), get(2)},
+                   {get(3), get(4), get(5)},
+                   get(6),
+                   {get(7), get(8), get(9)},
                    {get(10), get(11), get(12), get(13)}};
     for (size_t i = 0; i < rest.size(); ++i) rest[i] = vertex.get(v, restProps[i]);
     addSplat(&scene, size_t(v), s, rest.data());
@@ -195,9 +200,9 @@ Scene loadCompressed(std::istream& in, const std::string& path, std::vector<Elem
   Element* shElement = elements.size() > 2 ? &elements[2] : nullptr;
   if (elements.size() > 3 || (shElement && shElement->name != "sh"))
     malformed(path, "compressed PLY: elements chunk, vertex and optionally sh, in that order");
-  const char* bounds[] = {"min_x", "min_y", "min_z", "max_x", "max_y", "max_z", "min_scale_x", "min_scale_y",
-                          "min_scale_z", "max_scale_x", "max_scale_y", "max_scale_z", "min_r", "min_g", "min_b",
-                          "max_r", "max_g", "max_b"};
+  const char* bounds[] = {"min_x",       "min_y",       "min_z",       "max_x",       "max_y",       "max_z",
+                          "min_scale_x", "min_scale_y", "min_scale_z", "max_scale_x", "max_scale_y", "max_scale_z",
+                          "min_r",       "min_g",       "min_b",       "max_r",       "max_g",       "max_b"};
   std::array<const Property*, 18> b{};
   for (size_t i = 0; i < b.size(); ++i) {
     b[i] = chunk.find(bounds[i]);
@@ -264,7 +269,8 @@ Scene loadCompressed(std::istream& in, const std::string& path, std::vector<Elem
                              (field(rotation, 10, 10) - 0.5f) * std::sqrt(2.0f),
                              (field(rotation, 0, 10) - 0.5f) * std::sqrt(2.0f)};
     const uint32_t largest = rotation >> 30;
-    const float m = std::sqrt(std::max(0.0f, 1 - (others[0] * others[0] + others[1] * others[1] + others[2] * others[2])));
+    const float m =
+        std::sqrt(std::max(0.0f, 1 - (others[0] * others[0] + others[1] * others[1] + others[2] * others[2])));
     for (uint32_t k = 0, o = 0; k < 4; ++k) s.rotation[k] = k == largest ? m : others[o++];
     for (size_t i = 0; i < rest.size(); ++i) {
       const float byte = shElement->get(v, *restProps[i]);
@@ -302,7 +308,8 @@ void writePng(const std::string& path, uint32_t width, uint32_t height, const st
   raw.reserve(size_t(height) * (width * 4 + 1));
   for (uint32_t y = 0; y < height; ++y) {
     raw.push_back(0);
-    raw.insert(raw.end(), rgba.begin() + ptrdiff_t(size_t(y) * width * 4), rgba.begin() + ptrdiff_t(size_t(y + 1) * width * 4));
+    raw.insert(raw.end(), rgba.begin() + ptrdiff_t(size_t(y) * width * 4),
+               rgba.begin() + ptrdiff_t(size_t(y + 1) * width * 4));
   }
   std::vector<uint8_t> z = {0x78, 0x01};
   for (size_t at = 0; at < raw.size() || at == 0; at += 65535) {
@@ -344,9 +351,19 @@ void writePng(const std::string& path, uint32_t width, uint32_t height, const st
   };
   const uint8_t signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
   out.write(reinterpret_cast<const char*>(signature), 8);
-  std::vector<uint8_t> ihdr = {uint8_t(width >> 24), uint8_t(width >> 16), uint8_t(width >> 8), uint8_t(width),
-                               uint8_t(height >> 24), uint8_t(height >> 16), uint8_t(height >> 8), uint8_t(height),
-                               8, 6, 0, 0, 0};  // 8-bit RGBA
+  std::vector<uint8_t> ihdr = {uint8_t(width >> 24),
+                               uint8_t(width >> 16),
+                               uint8_t(width >> 8),
+                               uint8_t(width),
+                               uint8_t(height >> 24),
+                               uint8_t(height >> 16),
+                               uint8_t(height >> 8),
+                               uint8_t(height),
+                               8,
+                               6,
+                               0,
+                               0,
+                               0};  // 8-bit RGBA
   chunk("IHDR", ihdr);
   chunk("IDAT", z);
   chunk("IEND", {});

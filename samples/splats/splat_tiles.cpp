@@ -55,7 +55,11 @@ class TilePath final : public FramePath {
  public:
   TilePath(vkctx::Context& ctx, vksort::Sorter sorter, uint32_t count, uint32_t width, uint32_t height,
            VkDeviceAddress frame, bool twoPhase, uint32_t depthBits)
-      : ctx_(ctx), sorter_(sorter), count_(count), frame_(frame), twoPhase_(twoPhase),
+      : ctx_(ctx),
+        sorter_(sorter),
+        count_(count),
+        frame_(frame),
+        twoPhase_(twoPhase),
         depthBits_(twoPhase ? depthBits : 0),
         tilesX_((width + SPLATS_TILE_SIZE - 1) / SPLATS_TILE_SIZE),
         tilesY_((height + SPLATS_TILE_SIZE - 1) / SPLATS_TILE_SIZE) {
@@ -151,7 +155,8 @@ class TilePath final : public FramePath {
   }
 
   std::vector<std::string> partNames() const override {
-    if (twoPhase_ && depthBits_ != 0) return {"project", "depth keys", "depth sort", "duplicate", "tile sort", "ranges", "blend"};
+    if (twoPhase_ && depthBits_ != 0)
+      return {"project", "depth keys", "depth sort", "duplicate", "tile sort", "ranges", "blend"};
     if (twoPhase_) return {"project", "depth sort", "duplicate", "tile sort", "ranges", "blend"};
     return {"project", "duplicate", "sort", "ranges", "blend"};
   }
@@ -178,8 +183,8 @@ class TilePath final : public FramePath {
       vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, duplicate_);
       vkCmdDispatch(cmd, splatGroups, 1, 1);
       // vksort's contract: the keys, indices and count before the sort.
-      vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-                           vksort::kSortDstStage, vksort::kSortDstAccess);
+      vkctx::memoryBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, vksort::kSortDstStage,
+                           vksort::kSortDstAccess);
       vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, q++);
     }
     vkctx::check(vksort::recordSort(sorter_, cmd, sort_), "recordSort");

@@ -91,7 +91,8 @@ class Swapchain {
     if (extent_.width == 0 || extent_.height == 0) return false;
     auto si = vkctx::vkStruct<VkSwapchainCreateInfoKHR>(VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR);
     si.surface = surface_;
-    si.minImageCount = caps.maxImageCount ? std::min(caps.minImageCount + 1, caps.maxImageCount) : caps.minImageCount + 1;
+    si.minImageCount =
+        caps.maxImageCount ? std::min(caps.minImageCount + 1, caps.maxImageCount) : caps.minImageCount + 1;
     si.imageFormat = format_.format;
     si.imageColorSpace = format_.colorSpace;
     si.imageExtent = extent_;
@@ -113,7 +114,8 @@ class Swapchain {
     // present has waited on its semaphore.
     auto semi = vkctx::vkStruct<VkSemaphoreCreateInfo>(VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO);
     rendered_.resize(n);
-    for (VkSemaphore& s : rendered_) vkctx::check(vkCreateSemaphore(ctx_.device, &semi, nullptr, &s), "vkCreateSemaphore");
+    for (VkSemaphore& s : rendered_)
+      vkctx::check(vkCreateSemaphore(ctx_.device, &semi, nullptr, &s), "vkCreateSemaphore");
     return true;
   }
 
@@ -161,7 +163,8 @@ struct FrameSync {
 };
 
 // Copies the frame into the swapchain image, scaled to its size, and makes it presentable.
-void recordBlit(VkCommandBuffer cmd, VkImage frame, uint32_t width, uint32_t height, VkImage target, VkExtent2D extent) {
+void recordBlit(VkCommandBuffer cmd, VkImage frame, uint32_t width, uint32_t height, VkImage target,
+                VkExtent2D extent) {
   imageBarrier(cmd, target, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                VK_PIPELINE_STAGE_TRANSFER_BIT, 0, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
   VkImageBlit blit{};
@@ -195,7 +198,8 @@ uint32_t runWindow(const Scene& scene, const WindowOptions& options) {
   } sorterGuard{sorter};
 
   glfw().glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
-  GLFWwindow* window = glfw().glfwCreateWindow(int(options.width), int(options.height), "vksort splats", nullptr, nullptr);
+  GLFWwindow* window =
+      glfw().glfwCreateWindow(int(options.width), int(options.height), "vksort splats", nullptr, nullptr);
   if (!window) throw std::runtime_error("--window: GLFW could not open a window");
   struct WindowGuard {
     GLFWwindow* w;
@@ -275,12 +279,11 @@ uint32_t runWindow(const Scene& scene, const WindowOptions& options) {
 
       bool whole = false;
       const FrameStats st = renderer.finish(&whole);
-      if (ctx.validationMessages())
-        throw std::runtime_error("validation: " + ctx.lastValidationMessage());
+      if (ctx.validationMessages()) throw std::runtime_error("validation: " + ctx.lastValidationMessage());
       if (glfw().glfwGetTime() - titleAt > 0.25) {  // a title the eye can read
         titleAt = glfw().glfwGetTime();
-        const std::string title = std::string("vksort splats (") + methodName(options.method) + "): " +
-                                  std::to_string(st.visible) + " splats, " + st.summary();
+        const std::string title = std::string("vksort splats (") + methodName(options.method) +
+                                  "): " + std::to_string(st.visible) + " splats, " + st.summary();
         glfw().glfwSetWindowTitle(window, title.c_str());
       }
       if (options.frames) std::printf("presented frame %u: %s\n", presented, st.summary().c_str());

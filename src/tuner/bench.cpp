@@ -20,6 +20,8 @@ struct InputPush {  // tune_input.comp
 };
 
 // The device functions the tuner calls beyond the sorter's: buffers, memory, submission, queries.
+// One function list, wrapped by hand.
+// clang-format off
 #define VKSORT_TUNER_FUNCTIONS(X)                                                                            \
   X(vkCreateBuffer) X(vkDestroyBuffer) X(vkGetBufferMemoryRequirements) X(vkAllocateMemory) X(vkFreeMemory) \
   X(vkBindBufferMemory) X(vkMapMemory) X(vkUnmapMemory) X(vkCreateCommandPool) X(vkDestroyCommandPool)      \
@@ -31,6 +33,7 @@ struct InputPush {  // tune_input.comp
   X(vkDestroyPipelineLayout) X(vkCreateComputePipelines)                                                    \
   X(vkDestroyPipeline) X(vkCmdBindPipeline) X(vkCmdPushConstants) X(vkCmdDispatch) X(vkCmdPipelineBarrier)  \
   X(vkCmdWriteTimestamp) X(vkGetBufferDeviceAddress)
+// clang-format on
 
 }  // namespace
 
@@ -44,8 +47,8 @@ Status TuningBench::init() {
       ci_.vkGetInstanceProcAddr(ci_.instance, "vkGetPhysicalDeviceProperties"));
   if (!gdpa || !memoryProperties || !properties)
     return fail(Result::errorFeatureNotPresent, "the instance does not provide the functions tuneSorts needs");
-#define VKSORT_LOAD(name)                                                                                     \
-  vk_.name = reinterpret_cast<PFN_##name>(gdpa(ci_.device, #name));                                           \
+#define VKSORT_LOAD(name)                                           \
+  vk_.name = reinterpret_cast<PFN_##name>(gdpa(ci_.device, #name)); \
   if (!vk_.name) return fail(Result::errorFeatureNotPresent, "the device does not provide %s", #name);
   VKSORT_TUNER_FUNCTIONS(VKSORT_LOAD)
 #undef VKSORT_LOAD
@@ -60,19 +63,23 @@ Status TuningBench::init() {
   for (Slot& slot : slots_) {
     auto poolInfo = vkStruct<VkCommandPoolCreateInfo>(VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO);
     poolInfo.queueFamilyIndex = info_.queueFamilyIndex;
-    if (VkResult r = vk_.vkCreateCommandPool(ci_.device, &poolInfo, nullptr, &slot.pool)) return failVulkan(r, "vkCreateCommandPool");
+    if (VkResult r = vk_.vkCreateCommandPool(ci_.device, &poolInfo, nullptr, &slot.pool))
+      return failVulkan(r, "vkCreateCommandPool");
     auto allocInfo = vkStruct<VkCommandBufferAllocateInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO);
     allocInfo.commandPool = slot.pool;
     allocInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
     allocInfo.commandBufferCount = 1;
-    if (VkResult r = vk_.vkAllocateCommandBuffers(ci_.device, &allocInfo, &slot.cmd)) return failVulkan(r, "vkAllocateCommandBuffers");
+    if (VkResult r = vk_.vkAllocateCommandBuffers(ci_.device, &allocInfo, &slot.cmd))
+      return failVulkan(r, "vkAllocateCommandBuffers");
     auto fenceInfo = vkStruct<VkFenceCreateInfo>(VK_STRUCTURE_TYPE_FENCE_CREATE_INFO);
-    if (VkResult r = vk_.vkCreateFence(ci_.device, &fenceInfo, nullptr, &slot.fence)) return failVulkan(r, "vkCreateFence");
+    if (VkResult r = vk_.vkCreateFence(ci_.device, &fenceInfo, nullptr, &slot.fence))
+      return failVulkan(r, "vkCreateFence");
   }
   auto queryInfo = vkStruct<VkQueryPoolCreateInfo>(VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO);
   queryInfo.queryType = VK_QUERY_TYPE_TIMESTAMP;
   queryInfo.queryCount = 2 * kTimedSorts;
-  if (VkResult r = vk_.vkCreateQueryPool(ci_.device, &queryInfo, nullptr, &queries_)) return failVulkan(r, "vkCreateQueryPool");
+  if (VkResult r = vk_.vkCreateQueryPool(ci_.device, &queryInfo, nullptr, &queries_))
+    return failVulkan(r, "vkCreateQueryPool");
   // Candidates share every pipeline but their binning kernels, and are built on several threads:
   // a cache of our own, internally synchronized (the caller's may have been created otherwise),
   // seeded on this thread with the caller's cache, where one is given: an application that
@@ -89,7 +96,8 @@ Status TuningBench::init() {
   auto cacheInfo = vkStruct<VkPipelineCacheCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO);
   cacheInfo.initialDataSize = seed.size();
   cacheInfo.pInitialData = seed.empty() ? nullptr : seed.data();
-  if (VkResult r = vk_.vkCreatePipelineCache(ci_.device, &cacheInfo, nullptr, &cache_)) return failVulkan(r, "vkCreatePipelineCache");
+  if (VkResult r = vk_.vkCreatePipelineCache(ci_.device, &cacheInfo, nullptr, &cache_))
+    return failVulkan(r, "vkCreatePipelineCache");
   ci_.pipelineCache = cache_;
   ci_.preparedSortCount = 0;
   ci_.pPreparedSorts = nullptr;
@@ -101,12 +109,14 @@ Status TuningBench::init() {
   auto layoutInfo = vkStruct<VkPipelineLayoutCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO);
   layoutInfo.pushConstantRangeCount = 1;
   layoutInfo.pPushConstantRanges = &range;
-  if (VkResult r = vk_.vkCreatePipelineLayout(ci_.device, &layoutInfo, nullptr, &inputLayout_)) return failVulkan(r, "vkCreatePipelineLayout");
+  if (VkResult r = vk_.vkCreatePipelineLayout(ci_.device, &layoutInfo, nullptr, &inputLayout_))
+    return failVulkan(r, "vkCreatePipelineLayout");
   auto moduleInfo = vkStruct<VkShaderModuleCreateInfo>(VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
   moduleInfo.codeSize = sizeof kTuneInputSpirv;
   moduleInfo.pCode = kTuneInputSpirv;
   VkShaderModule module;
-  if (VkResult r = vk_.vkCreateShaderModule(ci_.device, &moduleInfo, nullptr, &module)) return failVulkan(r, "vkCreateShaderModule");
+  if (VkResult r = vk_.vkCreateShaderModule(ci_.device, &moduleInfo, nullptr, &module))
+    return failVulkan(r, "vkCreateShaderModule");
   auto pipelineInfo = vkStruct<VkComputePipelineCreateInfo>(VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO);
   pipelineInfo.stage = vkStruct<VkPipelineShaderStageCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO);
   pipelineInfo.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
@@ -120,14 +130,15 @@ Status TuningBench::init() {
 }
 
 void TuningBench::release() {
-  if (!vk_.vkDestroyPipeline) return;  // init() loaded nothing
+  if (!vk_.vkDestroyPipeline) return;                   // init() loaded nothing
   for (SlotIndex slot : {kMeasure, kHeat}) wait(slot);  // nothing in flight uses what goes next
   for (Buffer* b : {&pristineKeys_, &keys_, &pristineValues_, &values_, &scratch_}) destroy(b);
   vk_.vkDestroyPipeline(ci_.device, inputPipeline_, nullptr);
   vk_.vkDestroyPipelineLayout(ci_.device, inputLayout_, nullptr);
   // What was built goes into the caller's cache (on this thread): the tuned tiles' pipelines are
   // then warm for the sorter the application creates with the data.
-  if (callerCache_ != VK_NULL_HANDLE && cache_ != VK_NULL_HANDLE) vk_.vkMergePipelineCaches(ci_.device, callerCache_, 1, &cache_);
+  if (callerCache_ != VK_NULL_HANDLE && cache_ != VK_NULL_HANDLE)
+    vk_.vkMergePipelineCaches(ci_.device, callerCache_, 1, &cache_);
   vk_.vkDestroyPipelineCache(ci_.device, cache_, nullptr);
   vk_.vkDestroyQueryPool(ci_.device, queries_, nullptr);
   for (Slot& slot : slots_) {
@@ -143,11 +154,13 @@ Status TuningBench::createBuffer(VkDeviceSize size, bool hostVisible, Buffer* ou
                      VK_BUFFER_USAGE_TRANSFER_DST_BIT;
   Buffer b;
   b.size = bufferInfo.size;
-  if (VkResult r = vk_.vkCreateBuffer(ci_.device, &bufferInfo, nullptr, &b.buffer)) return failVulkan(r, "vkCreateBuffer");
+  if (VkResult r = vk_.vkCreateBuffer(ci_.device, &bufferInfo, nullptr, &b.buffer))
+    return failVulkan(r, "vkCreateBuffer");
   VkMemoryRequirements req;
   vk_.vkGetBufferMemoryRequirements(ci_.device, b.buffer, &req);
-  const VkMemoryPropertyFlags want = hostVisible ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
-                                                 : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+  const VkMemoryPropertyFlags want = hostVisible
+                                         ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
+                                         : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
   uint32_t type = 0;
   while (type < memory_.memoryTypeCount &&
          !((req.memoryTypeBits >> type & 1) && (memory_.memoryTypes[type].propertyFlags & want) == want))
@@ -218,8 +231,8 @@ Status TuningBench::wait(SlotIndex index) {
   return r ? failVulkan(r, "vkWaitForFences") : Status{};
 }
 
-void TuningBench::barrier(VkCommandBuffer cmd, VkPipelineStageFlags src, VkAccessFlags srcAccess, VkPipelineStageFlags dst,
-                    VkAccessFlags dstAccess) {
+void TuningBench::barrier(VkCommandBuffer cmd, VkPipelineStageFlags src, VkAccessFlags srcAccess,
+                          VkPipelineStageFlags dst, VkAccessFlags dstAccess) {
   auto b = vkStruct<VkMemoryBarrier>(VK_STRUCTURE_TYPE_MEMORY_BARRIER);
   b.srcAccessMask = srcAccess;
   b.dstAccessMask = dstAccess;
@@ -236,8 +249,9 @@ Status TuningBench::prepareInput(const Task& task) {
     destroy(b);
     return createBuffer(bytes, false, b);
   };
-  for (auto [buffer, bytes] : {std::pair{&pristineKeys_, VkDeviceSize(task.count) * kb}, std::pair{&keys_, VkDeviceSize(task.count) * kb},
-                               std::pair{&pristineValues_, VkDeviceSize(task.count) * vb}, std::pair{&values_, VkDeviceSize(task.count) * vb}})
+  for (auto [buffer, bytes] :
+       {std::pair{&pristineKeys_, VkDeviceSize(task.count) * kb}, std::pair{&keys_, VkDeviceSize(task.count) * kb},
+        std::pair{&pristineValues_, VkDeviceSize(task.count) * vb}, std::pair{&values_, VkDeviceSize(task.count) * vb}})
     if (Status st = ensure(buffer, bytes); !st) return st;
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   if (Status st = begin(&cmd); !st) return st;
@@ -333,7 +347,8 @@ Status TuningBench::measure(Sorter_T* sorter, const Task& task, uint32_t q, doub
   return {};
 }
 
-Status TuningBench::recordSorts(VkCommandBuffer cmd, Sorter_T* sorter, const Task& task, uint32_t count, uint32_t timed) {
+Status TuningBench::recordSorts(VkCommandBuffer cmd, Sorter_T* sorter, const Task& task, uint32_t count,
+                                uint32_t timed) {
   ScratchRequirements req;
   if (Status st = getScratchRequirements(sorter, task.config, task.count, &req); !st) return st;
   if (scratch_.size < req.size) {  // a larger scratch: nothing in flight may use the old one
@@ -399,16 +414,19 @@ Status TuningBench::checkSort(Sorter_T* sorter, const Task& task, bool* ok) {
   Status st = begin(&cmd);
   if (st) {
     barrier(cmd, kSortSrcStage, kSortSrcAccess, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
-    const VkBufferCopy pristine{0, 0, keyBytesAll}, sorted{0, keyBytesAll, keyBytesAll}, values{0, 2 * keyBytesAll, valueBytesAll};
+    const VkBufferCopy pristine{0, 0, keyBytesAll}, sorted{0, keyBytesAll, keyBytesAll},
+        values{0, 2 * keyBytesAll, valueBytesAll};
     vk_.vkCmdCopyBuffer(cmd, pristineKeys_.buffer, staging.buffer, 1, &pristine);
     vk_.vkCmdCopyBuffer(cmd, keys_.buffer, staging.buffer, 1, &sorted);
     if (vb) vk_.vkCmdCopyBuffer(cmd, values_.buffer, staging.buffer, 1, &values);
-    barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+    barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+            VK_ACCESS_HOST_READ_BIT);
     st = submitAndWait();
   }
   void* mapped = nullptr;
   if (st)
-    if (VkResult r = vk_.vkMapMemory(ci_.device, staging.memory, 0, VK_WHOLE_SIZE, 0, &mapped)) st = failVulkan(r, "vkMapMemory");
+    if (VkResult r = vk_.vkMapMemory(ci_.device, staging.memory, 0, VK_WHOLE_SIZE, 0, &mapped))
+      st = failVulkan(r, "vkMapMemory");
   if (st) {
     const uint32_t* words = static_cast<const uint32_t*>(mapped);
     const uint32_t kw = uint32_t(kb / 4), n = task.count;

@@ -19,7 +19,9 @@ std::string shapeText(const TileShape& s) {
 
 std::string tableRow(const TunedTile& t, const char* device) {
   // Every field as its designated initializer (VKSORT_TILE_SHAPE_FIELDS), lines wrapped at 100.
-  auto value = [](auto v) { return std::is_same_v<decltype(v), bool> ? std::string(v ? "true" : "false") : std::to_string(v); };
+  auto value = [](auto v) {
+    return std::is_same_v<decltype(v), bool> ? std::string(v ? "true" : "false") : std::to_string(v);
+  };
   std::vector<std::string> fields;
 #define VKSORT_ROW_FIELD(type, name, stem) fields.push_back("." #name " = " + value(t.shape.name));
   VKSORT_TILE_SHAPE_FIELDS(VKSORT_ROW_FIELD)

@@ -31,7 +31,8 @@ Status Search::run(TuningResult* out) {
   const std::vector<Task> tasks = makeTasks();
   steps_ = step_ + uint32_t(tasks.size()) * 20;
   // Every task's built-in pipelines first, side by side, so that no task starts on a GPU left idle.
-  if (Status st = bench_.buildWhileHeating(tasks.size(), [&](size_t i) { return TuningBench::prepare(baseline_.get(), tasks[i]); });
+  if (Status st = bench_.buildWhileHeating(tasks.size(),
+                                           [&](size_t i) { return TuningBench::prepare(baseline_.get(), tasks[i]); });
       !st)
     return st;
   tuned_.algorithm = algorithm_;  // the tiers the tiles replace are this algorithm's
@@ -44,8 +45,8 @@ Status Search::run(TuningResult* out) {
   const double firstRoundEnd = budget_ * kFirstRoundShare;
   std::vector<TaskState> states(tasks.size());
   for (size_t k = 0; k < tasks.size(); ++k)
-    if (Status st = beginTask(tasks[k], elapsed() + (firstRoundEnd - elapsed()) / double(tasks.size() - k), k == 0,
-                              &states[k]);
+    if (Status st =
+            beginTask(tasks[k], elapsed() + (firstRoundEnd - elapsed()) / double(tasks.size() - k), k == 0, &states[k]);
         !st)
       return st;
   for (size_t k = 0; k < tasks.size(); ++k)
@@ -105,8 +106,8 @@ Status Search::chooseAlgorithm() {
     if (low < large) compared.push_back({0, cls, low, configs_[cls]});
   }
   Sorter_T* both[2] = {baseline_.get(), other.get()};
-  if (Status st = bench_.buildWhileHeating(2 * compared.size(),
-                                           [&](size_t i) { return TuningBench::prepare(both[i % 2], compared[i / 2]); });
+  if (Status st = bench_.buildWhileHeating(
+          2 * compared.size(), [&](size_t i) { return TuningBench::prepare(both[i % 2], compared[i / 2]); });
       !st)
     return st;
   // Each class's comparison must end within half the budget. A sort of a few keys first gives the
@@ -201,7 +202,8 @@ Status Search::beginTask(const Task& task, double end, bool first, TaskState* st
   const double perKey = perKeyNanos_[task.cls];
   const double seconds = perKey > 0 ? measureSeconds(task.count, perKey) + perKey * task.count * 1e-9 : 0;
   if (elapsed() >= budget_ || elapsed() + seconds > budget_) {
-    state->skipped = elapsed() >= budget_ ? "the time budget was spent" : "a measurement would run past the time budget";
+    state->skipped =
+        elapsed() >= budget_ ? "the time budget was spent" : "a measurement would run past the time budget";
     below_[task.cls] = builtIn;
     return {};
   }
@@ -251,8 +253,13 @@ Status Search::finishTask(const Task& task, double taskBudget, TaskState& state)
   // The row where it stayed too: describeSort() then says it was measured, and a part of a tier
   // starts a tier of the data (the tile kept in the part below ends there).
   keptTiles_ += keep;
-  tuned_.tiles[tuned_.tileCount++] = {task.tier, task.cls, task.from, task.count, uint32_t(std::min(rowNanos, 4e9)),
-                                      uint32_t(std::min(keep ? c.nanos : rowNanos, 4e9)), keep ? c.best : builtIn};
+  tuned_.tiles[tuned_.tileCount++] = {task.tier,
+                                      task.cls,
+                                      task.from,
+                                      task.count,
+                                      uint32_t(std::min(rowNanos, 4e9)),
+                                      uint32_t(std::min(keep ? c.nanos : rowNanos, 4e9)),
+                                      keep ? c.best : builtIn};
   c.sorter.reset();  // its pipelines are not needed again
   return {};
 }
@@ -273,10 +280,12 @@ Status Search::climb(const Task& task, double rowSeconds, double taskBudget, dou
   wavesSkipped_ = false;
   for (bool improved = true, first = true; improved && elapsed() < climbEnd(); first = false) {
     improved = false;
-    std::vector<TileShape> shapes = first && !start.empty() ? start : neighbours(c->best, task.from == 0, task.cls, baseline_->tuning);
-    shapes.erase(std::remove_if(shapes.begin(), shapes.end(),
-                                [&](const TileShape& s) { return std::find(seen.begin(), seen.end(), s) != seen.end(); }),
-                 shapes.end());
+    std::vector<TileShape> shapes =
+        first && !start.empty() ? start : neighbours(c->best, task.from == 0, task.cls, baseline_->tuning);
+    shapes.erase(
+        std::remove_if(shapes.begin(), shapes.end(),
+                       [&](const TileShape& s) { return std::find(seen.begin(), seen.end(), s) != seen.end(); }),
+        shapes.end());
     for (size_t from = 0; from < shapes.size() && !improved && elapsed() < climbEnd(); from += bench_.buildThreads()) {
       if (waves_ && !waveFits(elapsed(), lastWaveSeconds_, rowSeconds, climbEnd())) {
         wavesSkipped_ = true;
@@ -385,8 +394,9 @@ void Search::finishReport(TuningResult* out, size_t taskCount) {
                 keptTiles_, taskCount, out->seconds, measuredTiles_, compileSeconds_, bench_.buildThreads());
   out->report = line + report_;
   if (keptTiles_)
-    out->report += "\nAs rows of src/tuning_tables.cpp (each from its tier's start; the class's row before it "
-                   "resumes at the next tier's start, where that is no row of the class):\n";
+    out->report +=
+        "\nAs rows of src/tuning_tables.cpp (each from its tier's start; the class's row before it "
+        "resumes at the next tier's start, where that is no row of the class):\n";
   for (uint32_t i = 0; i < tuned_.tileCount; ++i) {
     const TunedTile& tile = tuned_.tiles[i];
     if (tile.rowStayed()) continue;

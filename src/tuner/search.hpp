@@ -65,9 +65,9 @@ class Search {
   uint32_t maxCount_[kTileClasses] = {};  // per class, the largest count tuned (0: not tuned)
   SortConfig configs_[kTileClasses];      // per class, what its tasks sort
   Algorithm algorithm_ = Algorithm::automatic;
-  uint32_t comparedClasses_ = 0;  // a bit per class whose sorts the algorithms were compared on
-  SorterPtr baseline_;  // the tables' tiles, of algorithm_
-  double perKeyNanos_[kTileClasses] = {};  // per class, a key's time in its last task's row (0: none yet)
+  uint32_t comparedClasses_ = 0;                  // a bit per class whose sorts the algorithms were compared on
+  SorterPtr baseline_;                            // the tables' tiles, of algorithm_
+  double perKeyNanos_[kTileClasses] = {};         // per class, a key's time in its last task's row (0: none yet)
   std::optional<TileShape> below_[kTileClasses];  // per class, the tile of the last task (the counts below)
   std::string report_;
   TunedTiles tuned_;

@@ -25,7 +25,9 @@ std::vector<TileShape> neighbours(const TileShape& s, bool firstTier, uint32_t c
     if (c.keysPerInvocation >= 1 && c.keysPerInvocation <= kMaxKeysPerInvocation && !(c == s)) out.push_back(c);
   };
   for (int d : kKeysPerInvocationSteps)
-    with([&](TileShape& c) { c.keysPerInvocation = uint32_t(std::max(1, int(s.keysPerInvocation) + d * int(s.reorderRounds))); });
+    with([&](TileShape& c) {
+      c.keysPerInvocation = uint32_t(std::max(1, int(s.keysPerInvocation) + d * int(s.reorderRounds)));
+    });
   const uint32_t rounds = s.reorderRounds == kRoundChoices[0] ? kRoundChoices[1] : kRoundChoices[0];
   with([&](TileShape& c) { c.reorderRounds = rounds; });
   with([&](TileShape& c) {  // the same keys a tile
@@ -46,7 +48,8 @@ std::vector<TileShape> neighbours(const TileShape& s, bool firstTier, uint32_t c
     with([](TileShape& c) { c.lookbackWindow = std::min(c.lookbackWindow + 1, kMaxLookbackWindow); });
   }
   for (const Choice& a : kChoices)
-    if (applies(a.where)) with([&](TileShape& c) { c.*a.field = c.*a.field == a.values[0] ? a.values[1] : a.values[0]; });
+    if (applies(a.where))
+      with([&](TileShape& c) { c.*a.field = c.*a.field == a.values[0] ? a.values[1] : a.values[0]; });
   for (const Flip& f : kFlips)
     if (applies(f.where)) with([&](TileShape& c) { c.*f.field = !(c.*f.field); });
   return out;
@@ -59,7 +62,8 @@ std::vector<TileShape> startingTiles(const TileShape& row, bool firstTier, uint3
     const uint32_t keys = start.workgroupSize * start.keysPerInvocation / classWords(cls);
     c.workgroupSize = firstTier ? row.workgroupSize : start.workgroupSize;
     c.reorderRounds = start.reorderRounds;
-    c.keysPerInvocation = std::max(1u, (keys + c.workgroupSize / 2) / c.workgroupSize / c.reorderRounds) * c.reorderRounds;
+    c.keysPerInvocation =
+        std::max(1u, (keys + c.workgroupSize / 2) / c.workgroupSize / c.reorderRounds) * c.reorderRounds;
     if (!(c == row) && std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
   }
   return out;

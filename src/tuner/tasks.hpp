@@ -79,7 +79,8 @@ constexpr double kScanMustWin = 0.98;
 // classes once chose reduce-then-scan because u64 pairs favoured it, and f32 pairs then sorted
 // slower (issue 72; PERFORMANCE-LOG.md, s56).
 inline Algorithm fasterAlgorithm(const std::vector<Comparison>& made, size_t planned) {
-  const bool scanWinsAll = std::all_of(made.begin(), made.end(), [](const Comparison& c) { return c.scan < kScanMustWin * c.onesweep; });
+  const bool scanWinsAll =
+      std::all_of(made.begin(), made.end(), [](const Comparison& c) { return c.scan < kScanMustWin * c.onesweep; });
   return !made.empty() && made.size() == planned && scanWinsAll ? Algorithm::reduceThenScan : Algorithm::onesweep;
 }
 
@@ -97,6 +98,5 @@ inline SortConfig configOfClass(uint32_t cls) {
 // serve the tuner too, where its values are none or 32-bit (the bench's values are indices);
 // else configOfClass().
 SortConfig taskConfig(uint32_t cls, const TuneInfo& info);
-
 
 }  // namespace vksort::detail

@@ -1,8 +1,8 @@
-// A renderer's use of vksort, written from the README alone (its snippets are taken from here): the device made from vksort's requirements, the sorter made with the VkDeviceCreateInfo
-// and the frame's sort prepared, then per frame an indirect sort of f32 depths with u32 indices
-// whose count a pass earlier in the same command buffer writes; last, the same depths as 16-bit
-// keys (recordDepthKeys) sorted as a permutation. Plain Vulkan, the public headers
-// only. Checks every frame on the CPU; with the validation layer present, any message fails it.
+// A renderer's use of vksort, written from the README alone (its snippets are taken from here): the device made from
+// vksort's requirements, the sorter made with the VkDeviceCreateInfo and the frame's sort prepared, then per frame an
+// indirect sort of f32 depths with u32 indices whose count a pass earlier in the same command buffer writes; last, the
+// same depths as 16-bit keys (recordDepthKeys) sorted as a permutation. Plain Vulkan, the public headers only. Checks
+// every frame on the CPU; with the validation layer present, any message fails it.
 //   usage: consumer [MAX_COUNT] [FRAMES]
 #include <vksort/vksort.hpp>
 #include <vulkan/vulkan.h>
@@ -76,10 +76,12 @@ int main(int argc, char** argv) try {
   VkDebugUtilsMessengerEXT messenger = VK_NULL_HANDLE;
   if (validate) {
     VkDebugUtilsMessengerCreateInfoEXT dm{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
-    dm.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+    dm.messageSeverity =
+        VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
     dm.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT;
     dm.pfnUserCallback = onMessage;
-    auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(vkGetInstanceProcAddr(instance, "vkCreateDebugUtilsMessengerEXT"));
+    auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
+        vkGetInstanceProcAddr(instance, "vkCreateDebugUtilsMessengerEXT"));
     check(create(instance, &dm, nullptr, &messenger), "vkCreateDebugUtilsMessengerEXT");
   }
   uint32_t deviceCount = 1;
@@ -153,12 +155,13 @@ int main(int argc, char** argv) try {
     VkMemoryAllocateInfo mai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, &flags, req.size, type};
     check(vkAllocateMemory(device, &mai, nullptr, &b.memory), "vkAllocateMemory");
     check(vkBindBufferMemory(device, b.buffer, b.memory, 0), "vkBindBufferMemory");
-    if (want & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT) check(vkMapMemory(device, b.memory, 0, VK_WHOLE_SIZE, 0, &b.mapped), "vkMapMemory");
+    if (want & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)
+      check(vkMapMemory(device, b.memory, 0, VK_WHOLE_SIZE, 0, &b.mapped), "vkMapMemory");
     return b;
   };
   const VkDeviceSize bytes = VkDeviceSize(maxCount) * 4;
-  const VkBufferUsageFlags usage = vksort::kRequiredBufferUsage | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                   VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  const VkBufferUsageFlags usage =
+      vksort::kRequiredBufferUsage | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
   const VkMemoryPropertyFlags host = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
   Buffer depths = makeBuffer(bytes, usage, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
   Buffer indices = makeBuffer(bytes, usage, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
@@ -180,8 +183,10 @@ int main(int argc, char** argv) try {
 
   // The copies back made visible to the host, the command buffer submitted, and waited for.
   auto toHostAndWait = [&] {
-    VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_HOST_READ_BIT};
-    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0, nullptr, 0, nullptr);
+    VkMemoryBarrier toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_TRANSFER_WRITE_BIT,
+                           VK_ACCESS_HOST_READ_BIT};
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &toHost, 0, nullptr, 0,
+                         nullptr);
     check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
     VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
     submit.commandBufferCount = 1;
@@ -215,7 +220,8 @@ int main(int argc, char** argv) try {
     // --- The sort, between the contract's barriers.
     VkMemoryBarrier before{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_TRANSFER_WRITE_BIT,
                            vksort::kSortDstAccess};
-    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, vksort::kSortDstStage, 0, 1, &before, 0, nullptr, 0, nullptr);
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, vksort::kSortDstStage, 0, 1, &before, 0, nullptr, 0,
+                         nullptr);
     vksort::SortInfo sort;
     sort.config = config;
     sort.maxCount = maxCount;
@@ -224,8 +230,10 @@ int main(int argc, char** argv) try {
     sort.values = {indices.buffer, 0, bytes, usage};
     sort.scratch = {scratch.buffer, 0, scratchNeeds.size, scratchNeeds.usage};
     check(vksort::recordSort(sorter, cmd, sort), "recordSort");
-    VkMemoryBarrier after{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, vksort::kSortSrcAccess, VK_ACCESS_TRANSFER_READ_BIT};
-    vkCmdPipelineBarrier(cmd, vksort::kSortSrcStage, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &after, 0, nullptr, 0, nullptr);
+    VkMemoryBarrier after{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, vksort::kSortSrcAccess,
+                          VK_ACCESS_TRANSFER_READ_BIT};
+    vkCmdPipelineBarrier(cmd, vksort::kSortSrcStage, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &after, 0, nullptr, 0,
+                         nullptr);
 
     // The reader: back to the host.
     const VkBufferCopy back{0, 0, bytes}, backValues{0, bytes, bytes};
@@ -269,7 +277,8 @@ int main(int argc, char** argv) try {
     vkCmdUpdateBuffer(cmd, count.buffer, 0, 4, &n);
     VkMemoryBarrier before{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, VK_ACCESS_TRANSFER_WRITE_BIT,
                            vksort::kSortDstAccess};
-    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, vksort::kSortDstStage, 0, 1, &before, 0, nullptr, 0, nullptr);
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, vksort::kSortDstStage, 0, 1, &before, 0, nullptr, 0,
+                         nullptr);
     vksort::SortInfo sort;
     sort.config = shortKeys;
     sort.maxCount = maxCount;
@@ -287,8 +296,10 @@ int main(int argc, char** argv) try {
     VkMemoryBarrier between{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, vksort::kSortSrcAccess, vksort::kSortDstAccess};
     vkCmdPipelineBarrier(cmd, vksort::kSortSrcStage, vksort::kSortDstStage, 0, 1, &between, 0, nullptr, 0, nullptr);
     check(vksort::recordSort(sorter, cmd, sort), "recordSort");
-    VkMemoryBarrier after{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, vksort::kSortSrcAccess, VK_ACCESS_TRANSFER_READ_BIT};
-    vkCmdPipelineBarrier(cmd, vksort::kSortSrcStage, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &after, 0, nullptr, 0, nullptr);
+    VkMemoryBarrier after{VK_STRUCTURE_TYPE_MEMORY_BARRIER, nullptr, vksort::kSortSrcAccess,
+                          VK_ACCESS_TRANSFER_READ_BIT};
+    vkCmdPipelineBarrier(cmd, vksort::kSortSrcStage, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &after, 0, nullptr, 0,
+                         nullptr);
     const VkBufferCopy back{0, 0, bytes};
     vkCmdCopyBuffer(cmd, indices.buffer, staging.buffer, 1, &back);
     toHostAndWait();
@@ -319,7 +330,8 @@ int main(int argc, char** argv) try {
   vksort::destroySorter(sorter);
   vkDestroyDevice(device, nullptr);
   if (messenger) {
-    auto destroy = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(vkGetInstanceProcAddr(instance, "vkDestroyDebugUtilsMessengerEXT"));
+    auto destroy = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(
+        vkGetInstanceProcAddr(instance, "vkDestroyDebugUtilsMessengerEXT"));
     destroy(instance, messenger, nullptr);
   }
   vkDestroyInstance(instance, nullptr);

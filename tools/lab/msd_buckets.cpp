@@ -68,13 +68,16 @@ int lsdMovingPasses(const Keys& k) {
 void report(Keys k, const std::vector<size_t>& caps) {
   const size_t n = k.ordered.size();
   const uint32_t levels = (k.bits + 7) / 8;
-  std::printf("%s, %zu keys over %u bits: LSD moves each key %d times\n", k.name.c_str(), n, k.bits, lsdMovingPasses(k));
+  std::printf("%s, %zu keys over %u bits: LSD moves each key %d times\n", k.name.c_str(), n, k.bits,
+              lsdMovingPasses(k));
   std::vector<uint64_t>& v = k.ordered;
   std::sort(v.begin(), v.end());  // buckets at every level are runs of equal prefixes
-  auto prefix = [&](size_t i, uint32_t level) { return level == 0 ? 0 : v[i] >> (k.bits > 8 * level ? k.bits - 8 * level : 0); };
+  auto prefix = [&](size_t i, uint32_t level) {
+    return level == 0 ? 0 : v[i] >> (k.bits > 8 * level ? k.bits - 8 * level : 0);
+  };
   for (size_t cap : caps) {
     std::vector<uint32_t> fitsAfter(n, levels);  // MSD passes after which key i's bucket fits
-    std::vector<uint32_t> moved(n, 0);            // passes that moved key i before it fits
+    std::vector<uint32_t> moved(n, 0);           // passes that moved key i before it fits
     std::printf("  cap %zu keys: share of keys in a bucket that fits after", cap);
     for (uint32_t level = 1; level <= levels; ++level) {
       size_t fit = 0;
@@ -84,7 +87,8 @@ void report(Keys k, const std::vector<size_t>& caps) {
           split = split || prefix(end, level) != prefix(begin, level);
         // A level whose bucket holds one digit moves none of its keys (a constant pass, skipped).
         for (size_t b = begin, e; b < end; b = e) {
-          for (e = b + 1; e < end && prefix(e, level) == prefix(b, level); ++e) {}
+          for (e = b + 1; e < end && prefix(e, level) == prefix(b, level); ++e) {
+          }
           for (size_t i = b; i < e; ++i) {
             if (fitsAfter[i] >= level) moved[i] += split;
             if (e - b <= cap) fitsAfter[i] = std::min(fitsAfter[i], level);

@@ -6,7 +6,8 @@
 // ballots wait on lanes that skip them: the kernel hangs), so 11 bits run 64 threads a block; 8 bits
 // run CUB's own sm90 shape and the same 64-thread shapes, which separates the digit from the block.
 // Keys are the benchmark's (cuda_common.cuh's gen(): the AND of q hashes), 32-bit offsets. Prints
-// vksort_bench's CSV; impl names bits, threads and keys per thread. Built with the CUB reference (-DVKSORT_BUILD_CUB_BENCH=ON); run it alone on the GPU.
+// vksort_bench's CSV; impl names bits, threads and keys per thread. Built with the CUB reference
+// (-DVKSORT_BUILD_CUB_BENCH=ON); run it alone on the GPU.
 #include <cub/device/device_radix_sort.cuh>
 
 #include <algorithm>
@@ -30,9 +31,9 @@ struct PolicyHub {
     static constexpr int ONESWEEP_RADIX_BITS = Bits;
     using HistogramPolicy = cub::AgentRadixSortHistogramPolicy<128, 16, 1, K, Bits>;
     using ExclusiveSumPolicy = cub::AgentRadixSortExclusiveSumPolicy<256, Bits>;
-    using OnesweepPolicy = cub::AgentRadixSortOnesweepPolicy<
-        Threads, Items, K, 1, cub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY, cub::BLOCK_SCAN_RAKING_MEMOIZE,
-        cub::RADIX_SORT_STORE_DIRECT, Bits>;
+    using OnesweepPolicy =
+        cub::AgentRadixSortOnesweepPolicy<Threads, Items, K, 1, cub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY,
+                                          cub::BLOCK_SCAN_RAKING_MEMOIZE, cub::RADIX_SORT_STORE_DIRECT, Bits>;
     using ScanPolicy = typename Cub::ScanPolicy;
     using DownsweepPolicy = typename Cub::DownsweepPolicy;
     using AltDownsweepPolicy = typename Cub::AltDownsweepPolicy;
@@ -56,8 +57,7 @@ struct Buffers {
 template <class K, bool Pairs, int Bits, int Threads, int Items>
 void shape(Buffers& b, const char* mode, int q) {
   using V = std::conditional_t<Pairs, uint32_t, cub::NullType>;
-  using Dispatch = cub::DispatchRadixSort<cub::SortOrder::Ascending, K, V, int,
-                                          cub::detail::identity_decomposer_t,
+  using Dispatch = cub::DispatchRadixSort<cub::SortOrder::Ascending, K, V, int, cub::detail::identity_decomposer_t,
                                           PolicyHub<K, V, Bits, Threads, Items>>;
   const int n = int(b.n);
   cub::DoubleBuffer<K> kb(static_cast<K*>(b.k0), static_cast<K*>(b.k1));
@@ -104,8 +104,8 @@ void shape(Buffers& b, const char* mode, int q) {
   }
   std::sort(t.begin(), t.end());
   const float med = t[t.size() / 2];
-  std::printf("cub-b%d-%dx%d,%s,q%d,%zu,%.4f,%.4f,%.2f,%s\n", Bits, Threads, Items, mode, q, b.n, med,
-              t[0], b.n / (med * 1e6), ok ? "ok" : "FAIL");
+  std::printf("cub-b%d-%dx%d,%s,q%d,%zu,%.4f,%.4f,%.2f,%s\n", Bits, Threads, Items, mode, q, b.n, med, t[0],
+              b.n / (med * 1e6), ok ? "ok" : "FAIL");
   std::fflush(stdout);
   cudaEventDestroy(e0);
   cudaEventDestroy(e1);

@@ -9,7 +9,11 @@ namespace {
 constexpr int kThreads = 384, kKeys = 20, kRepeats = 64;
 
 __device__ unsigned mix(unsigned x) {
-  x ^= x >> 16; x *= 0x7feb352du; x ^= x >> 15; x *= 0x846ca68bu; x ^= x >> 16;
+  x ^= x >> 16;
+  x *= 0x7feb352du;
+  x ^= x >> 15;
+  x *= 0x846ca68bu;
+  x ^= x >> 16;
   return x;
 }
 

@@ -104,7 +104,8 @@ void run(const Args& args, const char* mode, size_t n, int q, int beginBit, int 
     CK(cudaMemcpy(h.data(), kb.Current(), n * sizeof(K), cudaMemcpyDeviceToHost));
     bool ok = true;
     if (sizeof(K) == sizeof(Bits) && Bits(-1) > Bits(0) && std::string(mode) != "keysf32" && !descending && !host) {
-      Bits mask = endBit - beginBit >= int(8 * sizeof(Bits)) ? Bits(~Bits(0)) : Bits((Bits(1) << (endBit - beginBit)) - 1);
+      Bits mask =
+          endBit - beginBit >= int(8 * sizeof(Bits)) ? Bits(~Bits(0)) : Bits((Bits(1) << (endBit - beginBit)) - 1);
       for (size_t i = 0; i + 1 < n && ok; ++i) {
         Bits x = *reinterpret_cast<Bits*>(&h[i]), y = *reinterpret_cast<Bits*>(&h[i + 1]);
         ok = ((x >> beginBit) & mask) <= ((y >> beginBit) & mask);
@@ -171,13 +172,15 @@ void runWorkload(const Args& args, const std::string& name, size_t n) {
     std::FILE* f = args.plyKeys.empty() ? nullptr : std::fopen(args.plyKeys.c_str(), "rb");
     if (!f) std::fprintf(stderr, "the ply workload needs --ply-keys FILE\n"), std::exit(2);
     keys.resize(n);
-    if (std::fread(keys.data(), 4, n, f) != n) std::fprintf(stderr, "%s: fewer than %zu keys\n", args.plyKeys.c_str(), n), std::exit(2);
+    if (std::fread(keys.data(), 4, n, f) != n)
+      std::fprintf(stderr, "%s: fewer than %zu keys\n", args.plyKeys.c_str(), n), std::exit(2);
     std::fclose(f);
   } else {
     keys = bench_workloads::generate(name, n);
   }
   const char* m = name.c_str();
-  if (s.keyBits == 64) run<uint64_t, uint64_t, uint32_t, true>(args, m, n, 0, s.beginBit, s.endBit, &keys, s.descending);
+  if (s.keyBits == 64)
+    run<uint64_t, uint64_t, uint32_t, true>(args, m, n, 0, s.beginBit, s.endBit, &keys, s.descending);
   else if (s.floatKeys) run<float, uint32_t, uint32_t, true>(args, m, n, 0, s.beginBit, s.endBit, &keys, s.descending);
   else run<uint32_t, uint32_t, uint32_t, true>(args, m, n, 0, s.beginBit, s.endBit, &keys, s.descending);
 }
@@ -189,7 +192,8 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string k = argv[i];
     cli::helpIfAsked(k, kUsage);
-    if (i + 1 >= argc) std::fprintf(stderr, "vksort_cub_bench: %s needs a value (or is unknown)\n%s", k.c_str(), kUsage), std::exit(2);
+    if (i + 1 >= argc)
+      std::fprintf(stderr, "vksort_cub_bench: %s needs a value (or is unknown)\n%s", k.c_str(), kUsage), std::exit(2);
     const std::string v = argv[++i];
     if (k == "--max-log2") args.maxLog2 = std::stoi(v);
     else if (k == "--min-log2") args.minLog2 = std::stoi(v);
@@ -198,7 +202,8 @@ int main(int argc, char** argv) {
     else if (k == "--warmup-ms") args.warmupMs = std::stoi(v);
     else if (k == "--dist-log2") args.distLog2 = std::stoi(v);
     else if (k == "--modes") args.modes = split(v);
-    else if (k == "--sizes") for (auto& s : split(v)) args.sizes.push_back(std::stoull(s));
+    else if (k == "--sizes")
+      for (auto& s : split(v)) args.sizes.push_back(std::stoull(s));
     else if (k == "--workloads") args.workloads = split(v);
     else if (k == "--workload-log2") {
       args.workloadLog2.clear();
@@ -207,7 +212,8 @@ int main(int argc, char** argv) {
     else if (k == "--permutation") args.permutation = std::stoi(v) != 0;
     else if (k == "--dists") {
       args.dists.clear();
-      if (v != "none") for (auto& s : split(v)) args.dists.push_back(std::stoi(s));
+      if (v != "none")
+        for (auto& s : split(v)) args.dists.push_back(std::stoi(s));
     } else std::fprintf(stderr, "vksort_cub_bench: unknown option %s\n%s", k.c_str(), kUsage), std::exit(2);
   }
   cudaDeviceProp p;
@@ -221,6 +227,7 @@ int main(int argc, char** argv) {
   for (size_t n : args.sizes)
     for (const std::string& mode : args.modes) runMode(args, mode, n, 1);
   for (const std::string& name : args.workloads)
-    for (size_t n : bench_workloads::countsOf(bench_workloads::specOf(name), args.workloadLog2)) runWorkload(args, name, n);
+    for (size_t n : bench_workloads::countsOf(bench_workloads::specOf(name), args.workloadLog2))
+      runWorkload(args, name, n);
   return 0;
 }
