@@ -31,6 +31,23 @@ struct Timestamps {
   }
 };
 
+// One planned dispatch with `push`: its grid direct, or from the scratch header.
+void recordDispatch(const Sorter_T& s, VkCommandBuffer cmd, const BufferRange& scratch, const ScratchLayout& layout,
+                    const PlannedDispatch& d, VkPipeline pipeline, const SortPush& push) {
+  s.vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+  s.vk.vkCmdPushConstants(cmd, s.pipelines.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
+  if (d.indirectGrid()) {
+    const VkDeviceSize arguments = scratch.offset + layout.header + VkDeviceSize(d.indirectWord) * 4;
+    s.vk.vkCmdDispatchIndirect(cmd, scratch.buffer, arguments);
+  } else {
+    // Past the device's x limit into y (kernels flatten the id with flatWorkGroupId(), or take
+    // tickets); the grids the GPU writes split past kGridMaxX (dispatch_grid.glsl).
+    const uint32_t maxX = s.caps.maxWorkgroupCount[0];
+    const uint32_t x = d.groups < maxX ? d.groups : maxX;
+    s.vk.vkCmdDispatch(cmd, x, (d.groups + x - 1) / x, 1);
+  }
+}
+
 }  // namespace
 
 Status getSortPipelines(const Sorter_T& s, const SortPlan& plan, SortPipelines* out) {
@@ -141,19 +158,7 @@ void recordSort(const Sorter_T& s, VkCommandBuffer cmd, const SortInfo& info, co
         break;
     }
     if (d.barrierBefore) computeBarrier(s.vk, cmd);
-    const VkPipeline pipeline = pipelines.byRole[d.role];
-    s.vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-    s.vk.vkCmdPushConstants(cmd, s.pipelines.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof push, &push);
-    if (d.indirectGrid()) {
-      const VkDeviceSize arguments = info.scratch.offset + layout.header + VkDeviceSize(d.indirectWord) * 4;
-      s.vk.vkCmdDispatchIndirect(cmd, info.scratch.buffer, arguments);
-    } else {
-      // Past the device's x limit into y (kernels flatten the id with flatWorkGroupId(), or take
-      // tickets); the grids the GPU writes split past kGridMaxX (dispatch_grid.glsl).
-      const uint32_t maxX = s.caps.maxWorkgroupCount[0];
-      const uint32_t x = d.groups < maxX ? d.groups : maxX;
-      s.vk.vkCmdDispatch(cmd, x, (d.groups + x - 1) / x, 1);
-    }
+    recordDispatch(s, cmd, info.scratch, layout, d, pipelines.byRole[d.role], push);
     if (d.barrierAfter != kBarrierNone) computeBarrier(s.vk, cmd, d.barrierAfter == kBarrierIndirect);
     if (d.timestampAfter) stamps.write();
     if (d.role >= kRoleBinning && t.algorithm == Algorithm::onesweep) push.portionStart = 0;
