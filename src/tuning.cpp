@@ -10,21 +10,14 @@
 namespace vksort::detail {
 namespace {
 
-// The one-workgroup sort's radix tiles are fitted as binning tiles of one round.
-constexpr TileShape kSmallRadixTile = {.workgroupSize = 0,
-                                       .keysPerInvocation = 0,
-                                       .reorderRounds = 1,
-                                       .fitPercent = 0,
-                                       .hotDigitFrom = 0,
-                                       .hotDigitTo = 100,
-                                       .hotRankTo = 0,
-                                       .lookbackWindow = 1,
-                                       .lookbackPlainLoads = false,
-                                       .rankFirst = false,
-                                       .persistentTiles = false,
-                                       .prefetchPairs = false,
-                                       .ridingValues = false,
-                                       .skewedFrom = 0};
+// The one-workgroup sort's radix tiles are fitted as binning tiles of one round (its fields as
+// one paragraph, as the tables' rows).
+// clang-format off
+constexpr TileShape kSmallRadixTile = {.workgroupSize = 0, .keysPerInvocation = 0, .reorderRounds = 1, .fitPercent = 0,
+                                       .hotDigitFrom = 0, .hotDigitTo = 100, .hotRankTo = 0, .lookbackWindow = 1,
+                                       .lookbackPlainLoads = false, .rankFirst = false, .persistentTiles = false,
+                                       .prefetchPairs = false, .ridingValues = false, .skewedFrom = 0};
+// clang-format on
 
 // The tiers of a set of tables: every class's row breaks start a tier, each class's shape in it
 // that of its last row at or below the tier's start.

@@ -532,20 +532,12 @@ TEST_SUITE("tuning") {
 
   TEST_CASE("the tuner's table row sets every field of the tile, as a row of tuning_tables.cpp does") {
     vksort::detail::TunedTile t{1, vksort::detail::kPairs32, 4096, 65536, 200, 100, {}};
-    t.shape = {.workgroupSize = 512,
-               .keysPerInvocation = 15,
-               .reorderRounds = 1,
-               .fitPercent = 80,
-               .hotDigitFrom = 55,
-               .hotDigitTo = 100,
-               .hotRankTo = 98,
-               .lookbackWindow = 3,
-               .lookbackPlainLoads = true,
-               .rankFirst = true,
-               .persistentTiles = false,
-               .prefetchPairs = true,
-               .ridingValues = false,
-               .skewedFrom = 25};
+    // A row's fields as one paragraph, as in tuning_tables.cpp.
+    // clang-format off
+    t.shape = {.workgroupSize = 512, .keysPerInvocation = 15, .reorderRounds = 1, .fitPercent = 80, .hotDigitFrom = 55,
+               .hotDigitTo = 100, .hotRankTo = 98, .lookbackWindow = 3, .lookbackPlainLoads = true, .rankFirst = true,
+               .persistentTiles = false, .prefetchPairs = true, .ridingValues = false, .skewedFrom = 25};
+    // clang-format on
     const std::string row = vksort::detail::tableRow(t, "a device");
     MESSAGE(row);
     size_t at = 0;
