@@ -56,6 +56,8 @@ void main() {
     pc.header.v[row + d] = s_digitScan[d];
   if (gl_LocalInvocationIndex != 0u) return;
   uint share = s_top >> 8u, skewedFrom = percentOfShares(kShareSkewedFrom);
+  // (The skewed-from share rounded down, as the host gave it when the choice was measured;
+  // passClass() compares exactly, as the binning kernels did.)
   bool skewed = skewedFrom != 0u && share >= skewedFrom * kTopShareOne / 100u;
   pc.header.v[kHeaderPassClasses + gl_WorkGroupID.x] =
       (share << kTopShareShift) | (passClass(share, skewed) << kPassClassShift) | (s_top & 0xFFu);

@@ -11,9 +11,9 @@
 #endif
 shared uint s_ticket;  // a ticket just taken
 
-// The counter by index into the sort's: given as its own address instead, the same word, the
-// driver's code for NVIDIA's 896 x 20 keys32 tile (at its register edge) ran 40% slower
-// (PERFORMANCE-LOG.md, s57).
+// The counter by index into the sort's, not as an address of its own: the word is the same, but
+// with the address NVIDIA's driver compiled the 896 x 20 keys32 tile (at its register edge) into
+// a much slower kernel (PERFORMANCE-LOG.md, s57).
 uint ticket() { return atomicAdd(pc.tickets.v[pc.ticketCounter], 1u); }
 // Thread 0 takes a tile ticket into s_ticket (behind a barrier before anyone reads it).
 void takeTicket() {
